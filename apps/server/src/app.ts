@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import authenticate from './plugins/app/authenticate.js';
+import configPlugin from './plugins/app/config.js';
+import databasePlugin from './plugins/app/database.js';
+import errorHandler from './plugins/app/error-handler.js';
+import mailer from './plugins/app/mailer.js';
+import docs from './plugins/external/docs.js';
+import security from './plugins/external/security.js';
+import webApp from './plugins/external/web-app.js';
+import accountsRoutes from './routes/accounts/index.js';
+import aiRoutes from './routes/ai/index.js';
+import catalogueRoutes from './routes/catalogue/index.js';
+import configRoutes from './routes/config.js';
+import healthRoutes from './routes/health.js';
+import quizRoutes from './routes/quiz/index.js';
+import resultsRoutes from './routes/results/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** False once shutdown begins, so a load balancer drains this instance first. */
+    readiness: { accepting: boolean };
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  /** A database the caller owns (tests, CLI); otherwise the configured one is opened and migrated. */
+  database?: Database;
+}
+
+/** The whole application as a plugin: external plugins, then app plugins, then routes (fastify/demo). */
+export default async function app(fastify: FastifyInstance, opts: AppOptions) {
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+
+  fastify.decorate('readiness', { accepting: true });
+  await fastify.register(configPlugin, { config: opts.config });
+  await fastify.register(errorHandler);
+  await fastify.register(security);
+  await fastify.register(docs);
+  await fastify.register(databasePlugin, opts.database ? { database: opts.database } : {});
+  await fastify.register(mailer);
+  await fastify.register(authenticate);
+
+  await fastify.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(configRoutes);
+      await api.register(accountsRoutes);
+      await api.register(catalogueRoutes);
+      await api.register(quizRoutes);
+      await api.register(resultsRoutes);
+      await api.register(aiRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await fastify.register(webApp);
+}

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The only module that reads process.env (DESIGN.md §2). A bad value stops the start with one line. */
+
+const DURATION = /^(\d+)\s*(s|m|h|d)$/;
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+export function parseDuration(text: string): number | null {
+  const match = DURATION.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS];
+}
+
+const duration = z.string().transform((text, ctx) => {
+  const seconds = parseDuration(text);
+  if (seconds === null || seconds <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'must be a duration such as 15m, 12h or 30d' });
+    return z.NEVER;
+  }
+  return seconds;
+});
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const url = (protocols: string[], hint: string) =>
+  optionalText.refine(
+    (v) => v === undefined || protocols.some((p) => v.startsWith(p)),
+    `must start with ${hint}`,
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int('must be a whole number').min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: url(['http://', 'https://'], 'http:// or https://'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: url(['postgres://', 'postgresql://', 'memory://'], 'postgres://, postgresql:// or memory://'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  ACCESS_TOKEN_TTL: duration.default(15 * 60),
+  REFRESH_TOKEN_TTL: duration.default(30 * 86_400),
+  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  SMTP_URL: url(['smtp://', 'smtps://'], 'smtp:// or smtps://'),
+  MAIL_FROM: z.string().min(3).default('AI TUTOR <no-reply@ai-tutor.local>'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: z.url('must be a URL').default('https://www.googleapis.com/oauth2/v3/certs'),
+  AI_BASE_URL: url(['http://', 'https://'], 'http:// or https://'),
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  LINKEDIN_CLIENT_ID: optionalText,
+  LINKEDIN_CLIENT_SECRET: optionalText,
+  LINKEDIN_API_URL: z.url('must be a URL').default('https://api.linkedin.com'),
+  LINKEDIN_OAUTH_URL: z.url('must be a URL').default('https://www.linkedin.com/oauth/v2'),
+  REDIS_URL: url(['redis://', 'rediss://'], 'redis:// or rediss://'),
+  WEB_DIST_DIR: optionalText,
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  logLevel: string;
+  database: { kind: DatabaseKind; url: string | null; dataDir: string; inMemory: boolean };
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  scryptLogN: number;
+  mail: { smtpUrl: string | null; from: string };
+  google: { clientId: string | null; jwksUrl: string };
+  ai: { baseUrl: string | null; apiKey: string | null; model: string; timeoutMs: number };
+  linkedin: {
+    clientId: string | null;
+    clientSecret: string | null;
+    apiUrl: string;
+    oauthUrl: string;
+  };
+  redisUrl: string | null;
+  webDistDir: string | null;
+  sweepIntervalSeconds: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** In development the JWT secret is generated once and kept in DATA_DIR, so sign-ins survive restarts. */
+function devJwtSecret(dataDir: string, inMemory: boolean): string {
+  if (inMemory) return randomBytes(32).toString('hex');
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${env[name] ?? ''}")`,
+    );
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const databaseUrl = e.DATABASE_URL ?? null;
+  const inMemory = databaseUrl?.startsWith('memory://') ?? false;
+  const kind: DatabaseKind = databaseUrl && !inMemory ? 'postgres' : 'pglite';
+  const dataDir = resolve(e.DATA_DIR);
+
+  if (production && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration: JWT_SECRET is required when NODE_ENV=production');
+  }
+  if (production && kind === 'pglite' && inMemory) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_URL=memory:// loses every answer on restart; not allowed when NODE_ENV=production',
+    );
+  }
+  if (Boolean(e.LINKEDIN_CLIENT_ID) !== Boolean(e.LINKEDIN_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together',
+    );
+  }
+  if (e.AI_BASE_URL && !e.AI_MODEL) {
+    throw new ConfigError('Invalid configuration: AI_MODEL is required when AI_BASE_URL is set');
+  }
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    database: { kind, url: kind === 'postgres' ? databaseUrl : null, dataDir, inMemory },
+    jwtSecret: e.JWT_SECRET ?? devJwtSecret(dataDir, inMemory),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+    scryptLogN: e.SCRYPT_LOG_N,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL },
+    ai: {
+      baseUrl: e.AI_BASE_URL ?? null,
+      apiKey: e.AI_API_KEY ?? null,
+      model: e.AI_MODEL ?? '',
+      timeoutMs: e.AI_TIMEOUT_MS,
+    },
+    linkedin: {
+      clientId: e.LINKEDIN_CLIENT_ID ?? null,
+      clientSecret: e.LINKEDIN_CLIENT_SECRET ?? null,
+      apiUrl: e.LINKEDIN_API_URL.replace(/\/$/, ''),
+      oauthUrl: e.LINKEDIN_OAUTH_URL.replace(/\/$/, ''),
+    },
+    redisUrl: e.REDIS_URL ?? null,
+    webDistDir: e.WEB_DIST_DIR ?? null,
+    sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

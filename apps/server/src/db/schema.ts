@@ -1,0 +1,282 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole data model. Tables are unqualified (no schema) so that tests can give each file its own
+ * PostgreSQL schema through search_path.
+ */
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ── Accounts ────────────────────────────────────────────────────────────────────────────────────────
+export const inviteCodes = pgTable('invite_codes', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  maxUses: integer('max_uses').notNull().default(1),
+  uses: integer('uses').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable('users', {
+  id: id(),
+  name: text('name').notNull(),
+  /** Stored lower-cased: emails are unique case-insensitively. */
+  email: text('email').notNull().unique(),
+  phone: text('phone'),
+  passwordHash: text('password_hash'),
+  googleSub: text('google_sub').unique(),
+  verified: boolean('verified').notNull().default(false),
+  usedInviteCode: text('used_invite_code'),
+  inviteCodeId: uuid('invite_code_id').references(() => inviteCodes.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One table for every one-time code: account verification, password reset OTP, reset token. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: id(),
+    purpose: text('purpose').notNull(),
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('verifications_purpose_target').on(t.purpose, t.target)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    replacedById: uuid('replaced_by_id'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family').on(t.familyId), index('refresh_tokens_user').on(t.userId)],
+);
+
+// ── Catalogue ───────────────────────────────────────────────────────────────────────────────────────
+export const exams = pgTable('exams', {
+  id: id(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  description: text('description'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const modules = pgTable(
+  'modules',
+  {
+    id: id(),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    questionCount: integer('question_count').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('modules_exam').on(t.examId)],
+);
+
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: id(),
+    moduleId: uuid('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    questionCount: integer('question_count').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('subjects_module').on(t.moduleId)],
+);
+
+export const topics = pgTable(
+  'topics',
+  {
+    id: id(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    durationMinutes: integer('duration_minutes').notNull().default(15),
+    questionCount: integer('question_count').notNull().default(10),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('topics_subject').on(t.subjectId)],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: id(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    topicId: uuid('topic_id').references(() => topics.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    /** sha256 of the text: a question is the same question when its subject and text are the same. */
+    textHash: text('text_hash').notNull(),
+    options: jsonb('options')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    answer: text('answer').notNull(),
+    explanation: text('explanation'),
+    source: text('source').$type<'seed' | 'import' | 'ai'>().notNull().default('import'),
+    status: text('status').$type<'active' | 'draft'>().notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('questions_subject_text').on(t.subjectId, t.textHash),
+    index('questions_topic').on(t.topicId),
+  ],
+);
+
+// ── Quiz sessions ───────────────────────────────────────────────────────────────────────────────────
+export const assessments = pgTable(
+  'assessments',
+  {
+    id: id(),
+    slug: text('slug').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quizType: text('quiz_type').$type<'module' | 'subject' | 'topic'>().notNull(),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id),
+    moduleId: uuid('module_id')
+      .notNull()
+      .references(() => modules.id),
+    subjectId: uuid('subject_id').references(() => subjects.id),
+    topicId: uuid('topic_id').references(() => topics.id),
+    sessionName: text('session_name').notNull(),
+    totalQuestions: integer('total_questions').notNull(),
+    totalMarks: integer('total_marks').notNull(),
+    totalTime: integer('total_time').notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    score: integer('score'),
+    answeredQuestion: integer('answered_question').notNull().default(0),
+    sessionCompleted: boolean('session_completed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('assessments_user_created').on(t.userId, t.createdAt),
+    index('assessments_open_deadline')
+      .on(t.deadline)
+      .where(sql`${t.sessionCompleted} = false`),
+  ],
+);
+
+export const evaluations = pgTable(
+  'evaluations',
+  {
+    id: id(),
+    assessmentId: uuid('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id),
+    position: integer('position').notNull(),
+    /** The options in the order this session shows them. */
+    options: jsonb('options').$type<string[]>().notNull(),
+    userAnswer: text('user_answer'),
+    status: text('status').$type<'answered' | 'not_answered'>().notNull().default('not_answered'),
+    markedForReview: boolean('marked_for_review').notNull().default(false),
+    score: integer('score'),
+    timeSpentSeconds: integer('time_spent_seconds').notNull().default(0),
+    gradingNote: text('grading_note'),
+    aiExplanation: text('ai_explanation'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('evaluations_assessment').on(t.assessmentId, t.position)],
+);
+
+export const performanceRecords = pgTable(
+  'performance_records',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entityType: text('entity_type').$type<'exam_module' | 'subject' | 'topic'>().notNull(),
+    entityId: uuid('entity_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    totalScore: integer('total_score').notNull().default(0),
+    totalMarks: integer('total_marks').notNull().default(0),
+    /** Sum of the attempts' percentages; the average is this over attempts. */
+    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
+    lastAttemptScore: integer('last_attempt_score').notNull().default(0),
+    highestScore: integer('highest_score').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('performance_records_user_entity').on(t.userId, t.entityType, t.entityId)],
+);
+
+// ── AI posts and LinkedIn ───────────────────────────────────────────────────────────────────────────
+export const posts = pgTable(
+  'posts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assessmentId: uuid('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    status: text('status').$type<'draft' | 'published'>().notNull().default('draft'),
+    aiGenerated: boolean('ai_generated').notNull().default(false),
+    linkedinUrn: text('linkedin_urn'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('posts_user').on(t.userId)],
+);
+
+export const linkedinConnections = pgTable('linkedin_connections', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  memberId: text('member_id').notNull(),
+  accessTokenEncrypted: text('access_token_encrypted').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

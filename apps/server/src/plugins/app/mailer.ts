@@ -1,0 +1,50 @@
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+import { serviceUnavailable } from '../../lib/errors.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: { send: (mail: Mail) => Promise<void>; mode: 'smtp' | 'log' };
+  }
+}
+
+/**
+ * With SMTP_URL, real mail through nodemailer; without it, each mail is written to the server log (the
+ * dev mail log) so a newcomer can read the code there. A failed send is a 503, never a silent success.
+ */
+export default fp(
+  async (fastify) => {
+    const { smtpUrl, from } = fastify.config.mail;
+    if (!smtpUrl) {
+      const log = fastify.log.child({ component: 'dev-mail' });
+      fastify.decorate('mailer', {
+        mode: 'log' as const,
+        send: async (mail: Mail) => {
+          log.info(`Mail to ${mail.to} — ${mail.subject}\n${mail.text}`);
+        },
+      });
+      return;
+    }
+    const transport = nodemailer.createTransport(smtpUrl);
+    fastify.addHook('onClose', async () => transport.close());
+    fastify.decorate('mailer', {
+      mode: 'smtp' as const,
+      send: async (mail: Mail) => {
+        try {
+          await transport.sendMail({ from, ...mail });
+        } catch (error) {
+          fastify.log.error({ err: { message: (error as Error).message } }, 'mail delivery failed');
+          throw serviceUnavailable('We could not send the email right now. Please try again in a minute.');
+        }
+      },
+    });
+  },
+  { name: 'mailer', dependencies: ['config'] },
+);

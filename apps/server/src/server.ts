@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './build-app.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+import { onServerStarted } from './startup.js';
+
+/** Only listens and shuts down gracefully; everything else is the app plugin. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let server;
+  try {
+    server = await buildApp({ config });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.readiness.accepting = false;
+    server.log.info(`${signal} received: finishing requests in flight, then closing`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await server.listen({ port: config.port, host: config.host });
+  await onServerStarted(server);
+}
+
+void main();

@@ -1,0 +1,52 @@
+/** Business constants of SPEC.md §9 and DESIGN.md §4. One place, used by server and web app. */
+export const APP_TITLE = 'AI TUTOR';
+export const MARKETING_HEADLINE = 'Innovative AI solutions for a Smarter world';
+export const MARKETING_MISSION =
+  'Our mission is to use AI to solve real-world problems — starting with helping every learner prepare for the exam that matters to them.';
+
+export const TOAST_DEFAULT_DURATION_MS = 3000;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PHONE_LENGTH = 10;
+
+export const OTP_LENGTH = 6;
+export const OTP_RESEND_COOLDOWN_SECONDS = 60;
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const RESET_TOKEN_TTL_MINUTES = 15;
+
+export const SCORE_CORRECT = 4;
+export const SCORE_INCORRECT = -1;
+export const GOOD_THRESHOLD = 50;
+export const AVERAGE_DECIMALS = 2;
+export const PERCENT_DECIMALS = 1;
+
+export const EXAMS_PAGE_SIZE = 4;
+export const EXAMS_START_PAGE = 1;
+export const ATTEMPTS_PAGE_SIZES = [15, 20, 25, 30] as const;
+export const ATTEMPTS_DEFAULT_PAGE_SIZE = 15;
+
+export const QUESTION_GRID_COLUMNS = 5;
+export const DEFAULT_SUBJECT_LABEL = 'General';
+export const RESULT_MAX_WIDTH_PX = 1000;
+export const PIE_CHART_HEIGHT = 280;
+
+/** Seconds after the deadline during which a save in flight is still accepted. */
+export const SAVE_GRACE_SECONDS = 10;
+export const DEFAULT_TOPIC_DURATION_MINUTES = 15;
+export const DEFAULT_TOPIC_QUESTION_COUNT = 10;
+
+export const STORAGE_KEYS = { accessToken: 'at', refreshToken: 'rt' } as const;
+export const quizStateStorageKey = (assessmentId: string) => `quiz-state-${assessmentId}`;
+
+export const GOOGLE_BUTTON_HEIGHTS = { large: 40, medium: 32, small: 20 } as const;
+
+export const QUIZ_TYPES = ['module', 'subject', 'topic'] as const;
+export type QuizType = (typeof QUIZ_TYPES)[number];
+export const ATTEMPT_ENTITY_TYPES = ['exam_module', 'subject', 'topic'] as const;
+export type AttemptEntityType = (typeof ATTEMPT_ENTITY_TYPES)[number];
+
+export type PerformanceStatus = 'Good' | 'Average';
+export const performanceStatus = (averageScore: number): PerformanceStatus =>
+  averageScore >= GOOD_THRESHOLD ? 'Good' : 'Average';

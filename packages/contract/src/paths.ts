@@ -1,0 +1,58 @@
+/** API paths, relative to the `/api` base path. Server routes and web calls both use these. */
+export const API_BASE = '/api';
+
+export const apiPaths = {
+  health: '/health',
+  healthReady: '/health/ready',
+  config: '/v1/config',
+
+  // accounts
+  signup: '/v1/auth/signup',
+  login: '/v1/auth/login',
+  googleLogin: '/v2/auth/google',
+  refresh: '/v1/auth/refresh',
+  logout: '/v1/auth/logout',
+  verifyUser: '/v1/auth/verify-user',
+  resendUserOtp: '/v1/auth/resend-user-otp',
+  forgetPassword: '/v1/auth/forget-password',
+  resendOtp: '/v1/auth/resend-otp',
+  verifyOtp: '/v1/auth/verify-otp',
+  resetPassword: '/v1/auth/reset-password',
+  currentUser: '/v1/users/current',
+  users: '/v1/users',
+  inviteCodeCheck: '/v1/invitecode/verify/:code',
+  inviteCodeVerify: '/v1/invitecode/verify',
+
+  // catalogue
+  exams: '/v1/exams',
+  exam: '/v1/exams/:slug',
+  userRecords: '/v1/user-records',
+
+  // quiz and results
+  assessments: '/v1/assessment',
+  assessmentSession: '/v1/assessment/session/:slug',
+  assessmentSubmit: '/v1/assessment/:slug/submit',
+  assessmentResult: '/v1/assessment/get-session/:slug',
+  assessmentDetails: '/v1/assessment/details',
+  evaluations: '/v1/evaluations',
+  evaluationExplain: '/v1/evaluations/:id/explain',
+
+  // AI posts and LinkedIn
+  posts: '/v1/post',
+  postGenerate: '/v1/post/generate',
+  post: '/v1/post/:id',
+  postRegenerate: '/v1/post/regenerate/:id',
+  linkedinToken: '/v1/auth/linkedin/token',
+  linkedinPost: '/v1/linkedin/post',
+  unlinkLinkedin: '/v1/users/:id/unlink-linkedin',
+  achievement: '/v1/achievements/:id',
+} as const;
+
+/** Fills `:name` placeholders: `buildPath(apiPaths.exam, {slug: 'jee'})` → `/v1/exams/jee`. */
+export function buildPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}

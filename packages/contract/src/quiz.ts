@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  ATTEMPT_ENTITY_TYPES,
+  ATTEMPTS_DEFAULT_PAGE_SIZE,
+  ATTEMPTS_PAGE_SIZES,
+  QUIZ_TYPES,
+} from './constants.js';
+
+const slug = z.string().trim().min(1).max(120);
+
+export const createAssessmentBody = z
+  .object({
+    examSlug: slug,
+    quizType: z.enum(QUIZ_TYPES),
+    moduleSlug: slug,
+    subjectSlug: slug.optional(),
+    topicSlug: slug.optional(),
+    type: z.literal('quiz'),
+  })
+  .refine((v) => v.quizType === 'module' || v.subjectSlug !== undefined, {
+    message: 'subjectSlug is required for subject and topic quizzes',
+    path: ['subjectSlug'],
+  })
+  .refine((v) => v.quizType !== 'topic' || v.topicSlug !== undefined, {
+    message: 'topicSlug is required for topic quizzes',
+    path: ['topicSlug'],
+  });
+export type CreateAssessmentBody = z.infer<typeof createAssessmentBody>;
+
+const ref = z.object({ id: z.string(), name: z.string(), slug: z.string() });
+
+export const assessment = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  sessionName: z.string(),
+  quizType: z.enum(QUIZ_TYPES),
+  score: z.number().nullable(),
+  totalMarks: z.number().int(),
+  totalTime: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  deadline: z.string(),
+  serverTime: z.string(),
+  createdAt: z.string(),
+  sessionCompleted: z.boolean(),
+  answeredQuestion: z.number().int(),
+  totalQuestions: z.number().int(),
+  exam: z.object({ name: z.string(), slug: z.string() }),
+  examModule: ref,
+  subject: ref.nullable(),
+  topic: ref.nullable(),
+});
+export type Assessment = z.infer<typeof assessment>;
+
+export const evaluationStatus = z.enum(['answered', 'not_answered']);
+
+/** What a learner sees while the session runs: no answer key, no explanation, no score. */
+export const evaluation = z.object({
+  _id: z.string(),
+  baseQuestion: z.object({
+    questionText: z.string(),
+    options: z.array(z.string()),
+    subject: z.object({ id: z.string(), name: z.string() }).nullable(),
+  }),
+  userAnswer: z.string().nullable(),
+  status: evaluationStatus,
+  markedForReview: z.boolean(),
+});
+export type Evaluation = z.infer<typeof evaluation>;
+
+export const sessionData = z.object({ assessment, evaluation: z.array(evaluation) });
+export type SessionData = z.infer<typeof sessionData>;
+
+export const saveEvaluationBody = z.object({
+  evaluationId: z.string().uuid(),
+  userAnswer: z.string().max(2000).optional(),
+  markedForReview: z.boolean().optional(),
+  /** Seconds the learner spent on the question since the last save; added up on the server. */
+  timeSpentSeconds: z.number().int().min(0).max(86_400).optional(),
+});
+export type SaveEvaluationBody = z.infer<typeof saveEvaluationBody>;
+export const saveEvaluationData = z.object({ evaluation, serverTime: z.string() });
+
+/** After completion: the answer key, the explanation and the score. */
+export const resultEvaluation = evaluation.extend({
+  baseAnswer: z.string(),
+  explanation: z.string().nullable(),
+  score: z.number().nullable(),
+  timeSpentSeconds: z.number().int(),
+  topic: z.object({ id: z.string(), name: z.string() }).nullable(),
+  gradingNote: z.string().nullable().optional(),
+});
+export type ResultEvaluation = z.infer<typeof resultEvaluation>;
+export const resultData = z.object({ assessment, evaluations: z.array(resultEvaluation) });
+export type ResultData = z.infer<typeof resultData>;
+
+export const attemptsQuery = z.object({
+  entityType: z.enum(ATTEMPT_ENTITY_TYPES),
+  entitySlug: slug,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((v) => (ATTEMPTS_PAGE_SIZES as readonly number[]).includes(v), {
+      message: `limit must be one of ${ATTEMPTS_PAGE_SIZES.join(', ')}`,
+    })
+    .default(ATTEMPTS_DEFAULT_PAGE_SIZE),
+});
+export type AttemptsQuery = z.infer<typeof attemptsQuery>;
+export const attemptsData = z.object({
+  assessments: z.array(assessment),
+  entityData: z.object({ name: z.string() }),
+  total: z.number().int(),
+});
+export type AttemptsData = z.infer<typeof attemptsData>;
