@@ -1,5 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { accountsCommands } from './accounts-commands.js';
+import { catalogueCommands } from './catalogue-commands.js';
 
 export interface CommandContext {
   config: Config;
@@ -13,5 +15,5 @@ export interface Command {
   run: (ctx: CommandContext) => Promise<number>;
 }
 
-/** CLI commands by name; each issue adds its own (invites, import, seed, questions, ai). */
-export const commands: Record<string, Command> = {};
+/** CLI commands by name; each area keeps its own in its own file. */
+export const commands: Record<string, Command> = { ...accountsCommands, ...catalogueCommands };

@@ -1,0 +1,4 @@
+import type { Command } from './commands.js';
+
+/** catalogue commands. */
+export const catalogueCommands: Record<string, Command> = {};
