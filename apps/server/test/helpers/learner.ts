@@ -23,7 +23,12 @@ export async function createLearner(
   const email = `learner-${randomBytes(5).toString('hex')}@example.test`;
   const [row] = await app.db
     .insert(users)
-    .values({ name: options.name ?? 'Test Learner', email, verified, usedInviteCode: inviteUsed ? 'TEST-CODE' : null })
+    .values({
+      name: options.name ?? 'Test Learner',
+      email,
+      verified,
+      usedInviteCode: inviteUsed ? 'TEST-CODE' : null,
+    })
     .returning({ id: users.id });
   if (!row) throw new Error('learner not created');
   const token = await app.accessTokens.sign({ userId: row.id, verified, inviteUsed });

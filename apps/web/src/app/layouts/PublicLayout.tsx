@@ -1,0 +1,61 @@
+import { APP_TITLE, MARKETING_HEADLINE, MARKETING_MISSION } from '@ai-tutor/contract';
+import { Box, Container, Grid, Paper, Typography } from '@mui/material';
+import { Outlet } from 'react-router';
+import { Footer } from './Footer';
+
+/** Two columns: marketing text and image on the left (hidden on extra-small screens), the form right. */
+export function PublicLayout() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Container
+        component="main"
+        maxWidth="lg"
+        sx={{ flex: 1, display: 'flex', alignItems: 'center', py: { xs: 2, sm: 4 } }}
+      >
+        <Grid container spacing={4} sx={{ alignItems: 'center', width: '100%' }}>
+          <Grid
+            size={{ xs: 12, md: 6 }}
+            sx={{ display: { xs: 'none', sm: 'block' } }}
+            data-testid="marketing"
+          >
+            <Typography variant="overline" color="primary" sx={{ fontWeight: 700, letterSpacing: 2 }}>
+              {APP_TITLE}
+            </Typography>
+            <Typography
+              variant="h3"
+              component="p"
+              sx={{ fontWeight: 800, mb: 2, fontSize: { sm: '2rem', md: '2.6rem' } }}
+            >
+              {MARKETING_HEADLINE}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 3 }}>
+              {MARKETING_MISSION}
+            </Typography>
+            <Box
+              component="img"
+              src="/marketing.svg"
+              alt="A learner at a laptop with charts of progress"
+              width={400}
+              height={300}
+              sx={{ width: '100%', maxWidth: 400, height: 'auto' }}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Typography
+              variant="h5"
+              component="p"
+              sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 800, mb: 2 }}
+              color="primary"
+            >
+              {APP_TITLE}
+            </Typography>
+            <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 480, mx: 'auto' }} elevation={2}>
+              <Outlet />
+            </Paper>
+          </Grid>
+        </Grid>
+      </Container>
+      <Footer />
+    </Box>
+  );
+}

@@ -1,0 +1,18 @@
+import { Link, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../lib/paths';
+
+export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
+      {children}
+      <Link component={RouterLink} to={paths.exams}>
+        Back to AI TUTOR
+      </Link>
+    </Stack>
+  );
+}

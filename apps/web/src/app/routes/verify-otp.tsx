@@ -1,0 +1,10 @@
+import { Typography } from '@mui/material';
+
+/** Placeholder until the screen's issue lands. */
+export default function VerifyOtpPage() {
+  return (
+    <Typography variant="h5" component="h1">
+      VerifyOtp
+    </Typography>
+  );
+}

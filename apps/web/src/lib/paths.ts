@@ -1,0 +1,26 @@
+import type { AttemptEntityType, QuizType } from '@ai-tutor/contract';
+
+/** Every route of SPEC.md §2, typed. Screens link with these, never with hand-written strings. */
+export const paths = {
+  login: '/login',
+  register: '/register',
+  forgetPassword: '/forget-password',
+  verifyOtp: (email: string) => `/verify-otp/${encodeURIComponent(email)}`,
+  resetPassword: (token?: string) =>
+    token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password',
+  verifyUser: '/verify-user',
+  verifyInvite: '/verify-invite',
+  exams: '/exams',
+  exam: (slug: string) => `/exams/${encodeURIComponent(slug)}`,
+  quiz: (examSlug: string, type: QuizType, moduleSlug: string, subjectSlug?: string, topicSlug?: string) =>
+    ['/quiz/exam', examSlug, type, moduleSlug, subjectSlug, topicSlug]
+      .filter((part): part is string => part !== undefined)
+      .map((part, i) => (i === 0 ? part : encodeURIComponent(part)))
+      .join('/'),
+  result: (assessmentSlug: string) => `/quiz/result/${encodeURIComponent(assessmentSlug)}`,
+  attempts: (entityType: AttemptEntityType, entitySlug: string) =>
+    `/attempts/${entityType}/${encodeURIComponent(entitySlug)}`,
+  privacy: '/privacy',
+  terms: '/terms',
+  contact: '/contact',
+} as const;

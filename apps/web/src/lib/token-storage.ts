@@ -1,0 +1,15 @@
+import { STORAGE_KEYS } from '@ai-tutor/contract';
+
+/** Tokens live in localStorage under 'at' and 'rt' (SPEC.md §4). */
+export const tokenStorage = {
+  access: () => localStorage.getItem(STORAGE_KEYS.accessToken),
+  refresh: () => localStorage.getItem(STORAGE_KEYS.refreshToken),
+  save(tokens: { access_token: string; refresh_token: string }) {
+    localStorage.setItem(STORAGE_KEYS.accessToken, tokens.access_token);
+    localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refresh_token);
+  },
+  clear() {
+    localStorage.removeItem(STORAGE_KEYS.accessToken);
+    localStorage.removeItem(STORAGE_KEYS.refreshToken);
+  },
+};
