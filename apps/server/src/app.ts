@@ -7,6 +7,7 @@ import configPlugin from './plugins/app/config.js';
 import databasePlugin from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
 import mailer from './plugins/app/mailer.js';
+import quizSweep from './plugins/app/quiz-sweep.js';
 import docs from './plugins/external/docs.js';
 import security from './plugins/external/security.js';
 import webApp from './plugins/external/web-app.js';
@@ -44,6 +45,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(databasePlugin, opts.database ? { database: opts.database } : {});
   await fastify.register(mailer);
   await fastify.register(authenticate);
+  await fastify.register(quizSweep);
 
   await fastify.register(
     async (api) => {

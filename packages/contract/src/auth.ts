@@ -119,3 +119,5 @@ export const publicConfig = z.object({
   linkedinEnabled: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
+
+export const inviteCodeParams = z.object({ code: z.string().trim().min(1).max(64) });

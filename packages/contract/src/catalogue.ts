@@ -57,3 +57,7 @@ export const performanceRecord = z.object({
 });
 export type PerformanceRecord = z.infer<typeof performanceRecord>;
 export const userRecords = z.object({ data: z.array(performanceRecord) });
+
+/** `/v1/exams/:slug`. */
+export const examParams = z.object({ slug: z.string().trim().min(1).max(120) });
+export type ExamsQuery = z.infer<typeof examsQuery>;

@@ -45,3 +45,40 @@ export const apiMessages = {
   tooManyRequests: 'Too many requests. Please try again later.',
   serviceUnavailable: 'Service temporarily unavailable. Please try again shortly.',
 } as const;
+
+/** What the accounts API says in `message` (DESIGN.md §4 Auth); the web app shows these in toasts. */
+export const accountMessages = {
+  signedUp: 'Registration successful. We have sent a verification code to your email.',
+  loggedIn: 'Login successful',
+  invalidCredentials: 'Invalid email or password',
+  tooManyLoginAttempts: 'Too many failed sign-in attempts. Please try again later.',
+  emailTaken: 'An account with this email already exists',
+  inviteValid: 'Invite code is valid',
+  inviteInvalid: 'This invite code is not valid, has expired or has been used up',
+  inviteAccepted: 'Invite code accepted',
+  inviteAlreadyUsed: 'You have already used an invite code',
+  googleFailed: 'Google sign-in failed. Please try again.',
+  googleNotConfigured: 'Google sign-in is not configured on this server',
+  accountVerified: 'Your account has been verified',
+  alreadyVerified: 'Your account is already verified',
+  otpSent: 'A new verification code has been sent to your email',
+  otpExpired: 'This code has expired or is no longer valid. Please request a new one.',
+  otpEmailMismatch: 'This code was sent to a different email address',
+  resendTooSoon: 'Please wait before requesting another code',
+  resetOtpSent: 'If an account exists for this email, we have sent a code to it',
+  resetOtpVerified: 'Code verified. You can now set a new password.',
+  resetOtpInvalid: 'Invalid or expired code. Please check the code or request a new one.',
+  passwordReset: 'Your password has been reset. Please sign in with your new password.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired. Please start again.',
+  sessionRefreshed: 'Session refreshed',
+  sessionInvalid: 'Session expired or invalid. Please sign in again.',
+  loggedOut: 'Logged out',
+  userNotFound: 'Account not found',
+  profileUpdated: 'Profile updated',
+} as const;
+
+/** "Incorrect code. 3 tries left." */
+export const wrongOtpMessage = (triesLeft: number) =>
+  triesLeft > 0
+    ? `Incorrect code. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`
+    : 'Incorrect code. This code can no longer be used. Please request a new one.';

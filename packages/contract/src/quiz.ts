@@ -113,3 +113,16 @@ export const attemptsData = z.object({
   total: z.number().int(),
 });
 export type AttemptsData = z.infer<typeof attemptsData>;
+
+/**
+ * Web-only: where the quiz screen keeps a pointer to the in-progress assessment of one quiz route, so a
+ * reload finds it again instead of creating a new one. The result screen clears it. Value (JSON):
+ * `{assessmentId, slug, path}`.
+ */
+export const ACTIVE_QUIZ_STORAGE_PREFIX = 'quiz-active:';
+export const activeQuizStorageKey = (userId: string, routeKey: string) =>
+  `${ACTIVE_QUIZ_STORAGE_PREFIX}${userId}:${routeKey}`;
+
+/** `POST /v1/assessment/:slug/submit`: the completed assessment, score included. */
+export const submitAssessmentData = z.object({ assessment });
+export type SubmitAssessmentData = z.infer<typeof submitAssessmentData>;

@@ -1,5 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createAccountsService } from '../../services/accounts/accounts-service.js';
+import { createMemoryAttemptLimiter } from '../../services/accounts/attempt-limiter.js';
+import authRoutes from './auth.js';
+import inviteRoutes from './invites.js';
+import userRoutes from './users.js';
 
-/** accounts routes: filled in by their issue. */
-const accountsRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * Accounts (DESIGN.md §4 "Auth"). The attempt limiter (failed sign-ins, OTP mail cooldown) lives with
+ * this app instance.
+ */
+const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const accounts = createAccountsService({
+    db: fastify.db,
+    config: fastify.config,
+    mailer: fastify.mailer,
+    accessTokens: fastify.accessTokens,
+    limiter: createMemoryAttemptLimiter(),
+  });
+  await fastify.register(authRoutes, { accounts });
+  await fastify.register(userRoutes, { accounts });
+  await fastify.register(inviteRoutes, { accounts });
+};
 export default accountsRoutes;

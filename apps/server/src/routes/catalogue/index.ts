@@ -1,5 +1,74 @@
+import {
+  apiPaths,
+  envelope,
+  errorEnvelope,
+  examDetail,
+  examParams,
+  examsList,
+  examsQuery,
+  userRecords,
+} from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors.js';
+import { userIdOf } from '../../plugins/app/authenticate.js';
+import { findExam, listExams, userRecords as readUserRecords } from '../../services/catalogue/catalogue-service.js';
 
-/** catalogue routes: filled in by their issue. */
-const catalogueRoutes: FastifyPluginAsyncZod = async () => {};
+const guarded = { 401: errorEnvelope, 403: errorEnvelope };
+
+/** The catalogue and the learner's performance records: signed in, verified, invite code used. */
+const catalogueRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    apiPaths.exams,
+    {
+      preHandler: fastify.requireLearner,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Exams with their modules, subjects and topics, a page at a time',
+        security: [{ bearer: [] }],
+        querystring: examsQuery,
+        response: { 200: envelope(examsList), 400: errorEnvelope, ...guarded },
+      },
+    },
+    async (request) => ({
+      message: 'ok',
+      data: await listExams(fastify.db, request.query.page, request.query.limit),
+    }),
+  );
+
+  fastify.get(
+    apiPaths.exam,
+    {
+      preHandler: fastify.requireLearner,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One exam by slug: modules, subjects, topics, quiz sizes (no question content)',
+        security: [{ bearer: [] }],
+        params: examParams,
+        response: { 200: envelope(examDetail), 400: errorEnvelope, 404: errorEnvelope, ...guarded },
+      },
+    },
+    async (request) => {
+      const exam = await findExam(fastify.db, request.params.slug);
+      if (!exam) throw notFound('Exam not found');
+      return { message: 'ok', data: exam };
+    },
+  );
+
+  fastify.get(
+    apiPaths.userRecords,
+    {
+      preHandler: fastify.requireLearner,
+      schema: {
+        tags: ['catalogue'],
+        summary: "The signed-in learner's performance records (modules, subjects, topics)",
+        security: [{ bearer: [] }],
+        response: { 200: envelope(userRecords), ...guarded },
+      },
+    },
+    async (request) => ({
+      message: 'ok',
+      data: { data: await readUserRecords(fastify.db, userIdOf(request)) },
+    }),
+  );
+};
 export default catalogueRoutes;

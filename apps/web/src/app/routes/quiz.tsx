@@ -1,10 +1,6 @@
-import { Typography } from '@mui/material';
+import { QuizScreen } from '../../features/quiz/components/QuizScreen';
 
-/** Placeholder until the screen's issue lands. */
+/** /quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId? — the CBT quiz screen (issue 5). */
 export default function QuizPage() {
-  return (
-    <Typography variant="h5" component="h1">
-      Quiz
-    </Typography>
-  );
+  return <QuizScreen />;
 }

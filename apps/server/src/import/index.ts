@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { parseAiken } from './aiken.js';
+import { parseCsv } from './csv.js';
+import { parseGift } from './gift.js';
+import { parseJsonOrYaml } from './json-yaml.js';
+import { parseMoodleXml } from './moodle-xml.js';
+import { IMPORT_FORMATS, ImportError, type ImportFormat, type ParsedImport, type ParseOptions } from './types.js';
+
+export * from './types.js';
+
+const BY_EXTENSION: Record<string, ImportFormat> = {
+  '.json': 'json',
+  '.yaml': 'yaml',
+  '.yml': 'yaml',
+  '.gift': 'gift',
+  '.xml': 'moodle-xml',
+  '.aiken': 'aiken',
+  '.csv': 'csv',
+};
+
+/**
+ * The format of a file: from `--format`, else its extension; a `.txt` file (Moodle exports GIFT and
+ * Aiken as .txt) is GIFT when it has an answer block `{…}`, Aiken when it has `ANSWER:` lines.
+ */
+export function detectFormat(file: string, text: string, explicit?: string): ImportFormat {
+  if (explicit) {
+    if ((IMPORT_FORMATS as readonly string[]).includes(explicit)) return explicit as ImportFormat;
+    throw new ImportError(basename(file), [
+      { where: {}, message: `unknown format "${explicit}" (one of ${IMPORT_FORMATS.join(', ')})` },
+    ]);
+  }
+  const ext = extname(file).toLowerCase();
+  const known = BY_EXTENSION[ext];
+  if (known) return known;
+  if (ext === '.txt') {
+    if (/^\s*ANSWER\s*:\s*[A-Z]\s*$/m.test(text) && !/\{[^}]*\}/.test(text)) return 'aiken';
+    if (/\{[\s\S]*\}/.test(text)) return 'gift';
+  }
+  throw new ImportError(basename(file), [
+    {
+      where: {},
+      message: `cannot tell the format from "${ext || 'no extension'}": use .json, .yaml, .gift, .xml, .aiken or .csv, or --format`,
+    },
+  ]);
+}
+
+export function parseImport(text: string, format: ImportFormat, options: ParseOptions): ParsedImport {
+  switch (format) {
+    case 'json':
+    case 'yaml':
+      return parseJsonOrYaml(text, options, format);
+    case 'gift':
+      return parseGift(text, options);
+    case 'moodle-xml':
+      return parseMoodleXml(text, options);
+    case 'aiken':
+      return parseAiken(text, options);
+    case 'csv':
+      return parseCsv(text, options);
+  }
+}
+
+/** Reads and parses a file; the messages name it by its base name. */
+export async function parseImportFile(
+  path: string,
+  options: { subject?: string | undefined; format?: string | undefined } = {},
+): Promise<ParsedImport> {
+  const file = basename(path);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new ImportError(file, [
+      { where: {}, message: code === 'ENOENT' ? 'no such file' : `cannot read the file (${code ?? 'error'})` },
+    ]);
+  }
+  const format = detectFormat(path, text, options.format);
+  return parseImport(text, format, { file, subject: options.subject });
+}

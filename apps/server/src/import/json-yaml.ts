@@ -1,0 +1,191 @@
+import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import { z } from 'zod';
+import {
+  checkDuplicateTexts,
+  emptyImport,
+  IssueList,
+  makeQuestion,
+  SLUG_PATTERN,
+  type ParsedExam,
+  type ParsedImport,
+  type ParsedQuestion,
+  type ParseOptions,
+  type Where,
+} from './types.js';
+
+/**
+ * Our own format (docs/import-format.md), as JSON or YAML: the whole catalogue tree with its
+ * questions. Both are read by the YAML parser (JSON is YAML), which knows the line of every value.
+ */
+const slug = z
+  .string()
+  .max(80)
+  .regex(SLUG_PATTERN, 'a slug uses lower-case letters, digits and single hyphens, e.g. "jee-physics"');
+const name = z.string().trim().min(1, 'must not be empty').max(200);
+const minutes = z.number().int().min(1).max(1_000);
+const count = z.number().int().min(1).max(1_000);
+/** YAML reads `answer: 42` as a number: numbers and booleans are taken as the text they were. */
+const textValue = z.union([z.string(), z.number(), z.boolean()]).transform((v) => String(v));
+
+const questionSchema = z.strictObject({
+  text: textValue,
+  options: z.array(textValue).optional(),
+  answer: textValue,
+  explanation: z.string().nullish(),
+  topic: slug.nullish(),
+  status: z.enum(['active', 'draft']).optional(),
+});
+const topicSchema = z.strictObject({
+  name,
+  slug,
+  durationMinutes: minutes.optional(),
+  questionCount: count.optional(),
+  sortOrder: z.number().int().optional(),
+});
+const subjectSchema = z.strictObject({
+  name,
+  slug,
+  durationMinutes: minutes,
+  questionCount: count,
+  sortOrder: z.number().int().optional(),
+  topics: z.array(topicSchema).optional(),
+  questions: z.array(questionSchema).optional(),
+});
+const moduleSchema = z.strictObject({
+  name,
+  slug,
+  durationMinutes: minutes,
+  questionCount: count,
+  sortOrder: z.number().int().optional(),
+  subjects: z.array(subjectSchema).optional(),
+});
+const examSchema = z.strictObject({
+  name,
+  slug,
+  description: z.string().nullish(),
+  sortOrder: z.number().int().optional(),
+  modules: z.array(moduleSchema).optional(),
+});
+const fileSchema = z.strictObject({ exams: z.array(examSchema) });
+
+type Path = (string | number)[];
+
+function pathText(path: Path): string {
+  return path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${key}` : key),
+    '',
+  );
+}
+
+/** The line of the value at `path`, or of its nearest parent present in the file. */
+function lineOf(doc: Document, lines: LineCounter, path: Path): number | undefined {
+  for (let depth = path.length; depth >= 0; depth--) {
+    const node: unknown = depth === 0 ? doc.contents : doc.getIn(path.slice(0, depth), true);
+    if (isNode(node) && node.range) return lines.linePos(node.range[0]).line;
+  }
+  return undefined;
+}
+
+export function parseJsonOrYaml(text: string, options: ParseOptions, format: 'json' | 'yaml'): ParsedImport {
+  const issues = new IssueList();
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  for (const error of doc.errors) {
+    issues.add({ line: error.linePos?.[0].line }, error.message.split('\n')[0] ?? error.message);
+  }
+  issues.throwIfAny(options.file);
+
+  const at = (path: Path): Where => ({ line: lineOf(doc, lines, path) });
+  const parsed = fileSchema.safeParse(doc.toJS());
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.filter((k): k is string | number => typeof k !== 'symbol');
+      const label = pathText(path);
+      issues.add(at(path), label ? `${label}: ${issue.message}` : issue.message);
+    }
+    issues.throwIfAny(options.file);
+    return emptyImport(format);
+  }
+
+  const result = emptyImport(format);
+  const seen = { exam: new Map<string, Where>(), module: new Map(), subject: new Map(), topic: new Map() };
+  const unique = (kind: keyof typeof seen, value: string, where: Where) => {
+    const earlier = seen[kind].get(value) as Where | undefined;
+    if (earlier)
+      issues.add(where, `the ${kind} slug "${value}" is used twice in this file (first at line ${earlier.line})`);
+    else seen[kind].set(value, where);
+  };
+
+  parsed.data.exams.forEach((exam, e) => {
+    const examPath: Path = ['exams', e];
+    const examWhere = at(examPath);
+    unique('exam', exam.slug, at([...examPath, 'slug']));
+    const parsedExam: ParsedExam = {
+      where: examWhere,
+      name: exam.name,
+      slug: exam.slug,
+      description: exam.description?.trim() || null,
+      sortOrder: exam.sortOrder ?? e,
+      modules: [],
+    };
+    (exam.modules ?? []).forEach((mod, m) => {
+      const modulePath: Path = [...examPath, 'modules', m];
+      unique('module', mod.slug, at([...modulePath, 'slug']));
+      const subjects = (mod.subjects ?? []).map((subject, s) => {
+        const subjectPath: Path = [...modulePath, 'subjects', s];
+        unique('subject', subject.slug, at([...subjectPath, 'slug']));
+        const topicSlugs = new Set<string>();
+        const topics = (subject.topics ?? []).map((topic, t) => {
+          const where = at([...subjectPath, 'topics', t]);
+          unique('topic', topic.slug, at([...subjectPath, 'topics', t, 'slug']));
+          topicSlugs.add(topic.slug);
+          return {
+            where,
+            name: topic.name,
+            slug: topic.slug,
+            durationMinutes: topic.durationMinutes ?? null,
+            questionCount: topic.questionCount ?? null,
+            sortOrder: topic.sortOrder ?? t,
+          };
+        });
+        const questions: ParsedQuestion[] = [];
+        (subject.questions ?? []).forEach((q, i) => {
+          const questionPath: Path = [...subjectPath, 'questions', i];
+          const where = at(questionPath);
+          const question = makeQuestion(issues, where, {
+            text: q.text,
+            options: q.options ?? [],
+            answer: q.answer,
+            explanation: q.explanation ?? null,
+            topic: q.topic ? { where: at([...questionPath, 'topic']), slug: q.topic, name: null } : null,
+            ...(q.status ? { status: q.status } : {}),
+          });
+          if (question) questions.push(question);
+        });
+        checkDuplicateTexts(issues, questions);
+        return {
+          where: at(subjectPath),
+          name: subject.name,
+          slug: subject.slug,
+          durationMinutes: subject.durationMinutes,
+          questionCount: subject.questionCount,
+          sortOrder: subject.sortOrder ?? s,
+          topics,
+          questions,
+        };
+      });
+      parsedExam.modules.push({
+        where: at(modulePath),
+        name: mod.name,
+        slug: mod.slug,
+        durationMinutes: mod.durationMinutes,
+        questionCount: mod.questionCount,
+        sortOrder: mod.sortOrder ?? m,
+        subjects,
+      });
+    });
+    result.exams.push(parsedExam);
+  });
+  issues.throwIfAny(options.file);
+  return result;
+}

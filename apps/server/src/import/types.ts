@@ -1,0 +1,247 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * What every parser produces: a catalogue tree (our JSON/YAML format) and/or banks of questions for
+ * subjects that already exist (GIFT, Moodle XML, Aiken, CSV). Parsers only read text; the import
+ * service resolves slugs against the database and writes everything in one transaction.
+ */
+export type ImportFormat = 'json' | 'yaml' | 'gift' | 'moodle-xml' | 'aiken' | 'csv';
+export const IMPORT_FORMATS: readonly ImportFormat[] = ['json', 'yaml', 'gift', 'moodle-xml', 'aiken', 'csv'];
+
+/** Where something is in the source: a line (1-based) and, for XML, the element. */
+export interface Where {
+  line?: number;
+  element?: string;
+}
+
+export interface ImportIssue {
+  where: Where;
+  message: string;
+}
+
+/** A topic named by a question: by slug (our format), or by name / slug-or-name (banks). */
+export interface TopicRef {
+  where: Where;
+  slug: string | null;
+  name: string | null;
+}
+
+export interface ParsedQuestion {
+  where: Where;
+  text: string;
+  /** Empty for a free-text (short answer or numeric) question. */
+  options: string[];
+  /** The text of the correct option, or the expected free-text / numeric answer. */
+  answer: string;
+  explanation: string | null;
+  topic: TopicRef | null;
+  /** Only our own format says; otherwise new questions are active and existing ones keep theirs. */
+  status: 'active' | 'draft' | null;
+}
+
+export interface ParsedTopic {
+  where: Where;
+  name: string;
+  slug: string;
+  durationMinutes: number | null;
+  questionCount: number | null;
+  sortOrder: number;
+}
+
+export interface ParsedSubject {
+  where: Where;
+  name: string;
+  slug: string;
+  durationMinutes: number;
+  questionCount: number;
+  sortOrder: number;
+  topics: ParsedTopic[];
+  questions: ParsedQuestion[];
+}
+
+export interface ParsedModule {
+  where: Where;
+  name: string;
+  slug: string;
+  durationMinutes: number;
+  questionCount: number;
+  sortOrder: number;
+  subjects: ParsedSubject[];
+}
+
+export interface ParsedExam {
+  where: Where;
+  name: string;
+  slug: string;
+  description: string | null;
+  sortOrder: number;
+  modules: ParsedModule[];
+}
+
+/** Questions for a subject that must already exist (named by its slug). */
+export interface ParsedBank {
+  where: Where;
+  subjectSlug: string;
+  questions: ParsedQuestion[];
+}
+
+export interface ParsedImport {
+  format: ImportFormat;
+  exams: ParsedExam[];
+  banks: ParsedBank[];
+  /** Questions the format can express but we cannot serve: reported, not imported. */
+  skipped: ImportIssue[];
+  /** Imported, with something the bank cannot keep (a numeric tolerance, extra accepted answers). */
+  warnings: ImportIssue[];
+}
+
+export interface ParseOptions {
+  /** The file name, for messages. */
+  file: string;
+  /** `--subject SLUG`: where GIFT, Moodle XML and Aiken questions go (CSV: when a row names none). */
+  subject?: string | undefined;
+}
+
+export function formatWhere(file: string, where: Where): string {
+  const line = where.line !== undefined ? `${file}:${where.line}` : file;
+  return where.element ? `${line} ${where.element}` : line;
+}
+
+/** A file that cannot be imported: every issue found, each with its place. Nothing was written. */
+export class ImportError extends Error {
+  override name = 'ImportError';
+  constructor(
+    readonly file: string,
+    readonly issues: ImportIssue[],
+  ) {
+    super(
+      [
+        `${file}: ${issues.length} error${issues.length === 1 ? '' : 's'}; nothing was imported.`,
+        ...issues.map((issue) => `  ${formatWhere(file, issue.where)}: ${issue.message}`),
+      ].join('\n'),
+    );
+  }
+}
+
+/** Collects issues while parsing; throws them all at once. */
+export class IssueList {
+  readonly items: ImportIssue[] = [];
+  add(where: Where, message: string) {
+    this.items.push({ where, message });
+  }
+  throwIfAny(file: string) {
+    if (this.items.length) throw new ImportError(file, this.items);
+  }
+}
+
+export const MAX_TEXT_LENGTH = 20_000;
+export const MAX_ANSWER_LENGTH = 2_000;
+export const MAX_OPTIONS = 10;
+
+/** `Laws of Motion` → `laws-of-motion`. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A question is the same question when its subject and text are the same (sha256 of the text). */
+export function textHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The rules every question keeps, whatever its format: text and answer present, options distinct and
+ * non-empty, and — for an option question — the answer is exactly one of the options.
+ */
+export function questionProblems(q: Pick<ParsedQuestion, 'text' | 'options' | 'answer'>): string[] {
+  const problems: string[] = [];
+  if (!q.text) problems.push('the question text is empty');
+  else if (q.text.length > MAX_TEXT_LENGTH)
+    problems.push(`the question text is longer than ${MAX_TEXT_LENGTH} characters`);
+  if (!q.answer) problems.push('the answer is empty');
+  else if (q.answer.length > MAX_ANSWER_LENGTH)
+    problems.push(`the answer is longer than ${MAX_ANSWER_LENGTH} characters`);
+  if (q.options.length === 0) return problems;
+  if (q.options.length === 1) problems.push('a question with options needs at least two of them');
+  if (q.options.length > MAX_OPTIONS) problems.push(`a question can have at most ${MAX_OPTIONS} options`);
+  if (q.options.some((o) => !o)) problems.push('an option is empty');
+  const seen = new Set<string>();
+  for (const option of q.options) {
+    if (seen.has(option)) problems.push(`the option "${option}" appears twice`);
+    seen.add(option);
+  }
+  if (q.answer && !q.options.includes(q.answer))
+    problems.push(`the answer "${q.answer}" is not among the options`);
+  return problems;
+}
+
+/** Builds a question, checking it; problems go to `issues` with the question's place. */
+export function makeQuestion(
+  issues: IssueList,
+  where: Where,
+  fields: {
+    text: string;
+    options?: string[];
+    answer: string;
+    explanation?: string | null;
+    topic?: TopicRef | null;
+    status?: 'active' | 'draft';
+  },
+): ParsedQuestion | null {
+  const question: ParsedQuestion = {
+    where,
+    text: fields.text.trim(),
+    options: (fields.options ?? []).map((o) => o.trim()),
+    answer: fields.answer.trim(),
+    explanation: fields.explanation?.trim() || null,
+    topic: fields.topic ?? null,
+    status: fields.status ?? null,
+  };
+  const problems = questionProblems(question);
+  for (const problem of problems) issues.add(where, problem);
+  return problems.length ? null : question;
+}
+
+/** Within one file, a subject cannot hold two questions with the same text. */
+export function checkDuplicateTexts(issues: IssueList, questions: ParsedQuestion[]) {
+  const first = new Map<string, ParsedQuestion>();
+  for (const q of questions) {
+    const earlier = first.get(q.text);
+    if (earlier) {
+      const at = earlier.where.line !== undefined ? ` at line ${earlier.where.line}` : '';
+      issues.add(
+        q.where,
+        `the same text as the question${at}: a subject cannot hold two questions with the same text`,
+      );
+    } else first.set(q.text, q);
+  }
+}
+
+export function emptyImport(format: ImportFormat): ParsedImport {
+  return { format, exams: [], banks: [], skipped: [], warnings: [] };
+}
+
+/** 1-based line of a character offset. */
+export function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** Needed by the formats that put questions into one subject. */
+export function requireSubject(options: ParseOptions, formatName: string): string {
+  if (!options.subject)
+    throw new ImportError(options.file, [
+      { where: {}, message: `${formatName} files need --subject SLUG to say which subject they fill` },
+    ]);
+  return options.subject;
+}

@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import { sweepExpired } from '../../services/quiz/complete.js';
+
+/**
+ * Completes sessions whose deadline (plus grace) has passed, every SWEEP_INTERVAL_SECONDS, so
+ * performance records never miss a session a learner abandoned. Safe with several server processes:
+ * each locks the rows it completes and skips those another holds. The timer is unref'd (it never keeps
+ * a process alive) and stopped on close, after waiting for a sweep in flight to finish.
+ */
+export default fp(
+  async (fastify) => {
+    let running: Promise<void> | null = null;
+    const tick = () => {
+      if (running) return; // a slow sweep is never overlapped by the next tick
+      running = sweepExpired(fastify.db)
+        .then((completed) => {
+          if (completed > 0) fastify.log.info({ completed }, 'expired quiz sessions completed');
+        })
+        .catch((error: unknown) => fastify.log.warn({ err: error }, 'quiz sweep failed; retrying next tick'))
+        .finally(() => {
+          running = null;
+        });
+    };
+    const timer = setInterval(tick, fastify.config.sweepIntervalSeconds * 1000);
+    timer.unref();
+    fastify.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'quiz-sweep', dependencies: ['config', 'database'] },
+);

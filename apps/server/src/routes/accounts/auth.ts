@@ -1,0 +1,197 @@
+import {
+  accountMessages as msg,
+  apiPaths,
+  emailBody,
+  envelope,
+  googleLoginBody,
+  loginBody,
+  logoutBody,
+  messageOnly,
+  refreshBody,
+  resetPasswordBody,
+  resetTokenData,
+  session,
+  signupBody,
+  verifyOtpBody,
+} from '@ai-tutor/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userIdOf } from '../../plugins/app/authenticate.js';
+import { errors, perClientLimit, type AccountsRouteOptions } from './shared.js';
+
+const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, { accounts }) => {
+  const tags = ['auth'];
+
+  fastify.post(
+    apiPaths.signup,
+    {
+      config: perClientLimit,
+      schema: {
+        tags,
+        summary: 'Register with an invite code; mails the verification code',
+        body: signupBody,
+        response: { 201: envelope(session), ...errors(400, 409, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const data = await accounts.signup(request.body);
+      return reply.status(201).send({ message: msg.signedUp, data });
+    },
+  );
+
+  fastify.post(
+    apiPaths.login,
+    {
+      config: perClientLimit,
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: loginBody,
+        response: { 200: envelope(session), ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => ({
+      message: msg.loggedIn,
+      data: await accounts.login(request.body.email, request.body.password),
+    }),
+  );
+
+  fastify.post(
+    apiPaths.googleLogin,
+    {
+      config: perClientLimit,
+      schema: {
+        tags,
+        summary: 'Sign in with a Google ID token',
+        body: googleLoginBody,
+        response: { 200: envelope(session), ...errors(400, 401, 429, 503) },
+      },
+    },
+    async (request) => ({ message: msg.loggedIn, data: await accounts.googleLogin(request.body.authorization) }),
+  );
+
+  fastify.post(
+    apiPaths.verifyUser,
+    {
+      preHandler: fastify.authenticate,
+      config: perClientLimit,
+      schema: {
+        tags,
+        summary: 'Verify the account with the mailed code',
+        security: [{ bearer: [] }],
+        body: verifyOtpBody,
+        response: { 200: envelope(session), ...errors(400, 401, 404, 409, 410, 429) },
+      },
+    },
+    async (request) => ({
+      message: msg.accountVerified,
+      data: await accounts.verifyAccount(userIdOf(request), request.body.email, request.body.emailOtp),
+    }),
+  );
+
+  fastify.post(
+    apiPaths.resendUserOtp,
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags,
+        summary: 'Mail a new account verification code (once per 60 s)',
+        security: [{ bearer: [] }],
+        response: { 200: messageOnly, ...errors(401, 404, 409, 429, 503) },
+      },
+    },
+    async (request) => {
+      await accounts.resendAccountCode(userIdOf(request));
+      return { message: msg.otpSent, data: null };
+    },
+  );
+
+  for (const path of [apiPaths.forgetPassword, apiPaths.resendOtp]) {
+    fastify.post(
+      path,
+      {
+        config: perClientLimit,
+        schema: {
+          tags,
+          summary:
+            path === apiPaths.forgetPassword
+              ? 'Mail a password reset code (same answer for unknown addresses)'
+              : 'Mail a new password reset code (once per 60 s; same answer for unknown addresses)',
+          body: emailBody,
+          response: { 200: messageOnly, ...errors(400, 429, 503) },
+        },
+      },
+      async (request) => {
+        await accounts.sendResetCode(request.body.email);
+        return { message: msg.resetOtpSent, data: null };
+      },
+    );
+  }
+
+  fastify.post(
+    apiPaths.verifyOtp,
+    {
+      config: perClientLimit,
+      schema: {
+        tags,
+        summary: 'Exchange the password reset code for a reset token (single use, 15 minutes)',
+        body: verifyOtpBody,
+        response: { 200: envelope(resetTokenData), ...errors(400, 429) },
+      },
+    },
+    async (request) => ({
+      message: msg.resetOtpVerified,
+      data: { token: await accounts.verifyResetCode(request.body.email, request.body.emailOtp) },
+    }),
+  );
+
+  fastify.post(
+    apiPaths.resetPassword,
+    {
+      config: perClientLimit,
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token; signs out every session',
+        body: resetPasswordBody,
+        response: { 200: messageOnly, ...errors(400, 429) },
+      },
+    },
+    async (request) => {
+      await accounts.resetPassword(request.body.token, request.body.password);
+      return { message: msg.passwordReset, data: null };
+    },
+  );
+
+  fastify.post(
+    apiPaths.refresh,
+    {
+      config: perClientLimit,
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token; reuse of a rotated token revokes its family',
+        body: refreshBody,
+        response: { 200: envelope(session), ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => ({
+      message: msg.sessionRefreshed,
+      data: await accounts.refresh(request.body.refresh_token),
+    }),
+  );
+
+  fastify.post(
+    apiPaths.logout,
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: revokes the refresh token family',
+        body: logoutBody.optional(),
+        response: { 200: messageOnly, ...errors(400) },
+      },
+    },
+    async (request) => {
+      await accounts.logout(request.body?.refresh_token);
+      return { message: msg.loggedOut, data: null };
+    },
+  );
+};
+export default authRoutes;

@@ -1,0 +1,15 @@
+import { errorEnvelope } from '@ai-tutor/contract';
+import type { AccountsService } from '../../services/accounts/accounts-service.js';
+
+export interface AccountsRouteOptions {
+  accounts: AccountsService;
+}
+
+/** Per-client-address ceiling on the routes that guess at secrets, on top of the per-account limits. */
+export const perClientLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
+
+export const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 410 | 429 | 503)[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorEnvelope])) as Record<
+    number,
+    typeof errorEnvelope
+  >;

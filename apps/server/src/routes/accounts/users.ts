@@ -1,0 +1,41 @@
+import { accountMessages as msg, apiPaths, envelope, updateUserBody, user } from '@ai-tutor/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userIdOf } from '../../plugins/app/authenticate.js';
+import { errors, type AccountsRouteOptions } from './shared.js';
+
+const userRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, { accounts }) => {
+  const tags = ['users'];
+
+  fastify.get(
+    apiPaths.currentUser,
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        security: [{ bearer: [] }],
+        response: { 200: envelope(user), ...errors(401, 404) },
+      },
+    },
+    async (request) => ({ message: 'ok', data: await accounts.currentUser(userIdOf(request)) }),
+  );
+
+  fastify.put(
+    apiPaths.users,
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags,
+        summary: 'Update the profile (name, phone)',
+        security: [{ bearer: [] }],
+        body: updateUserBody,
+        response: { 200: envelope(user), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      message: msg.profileUpdated,
+      data: await accounts.updateUser(userIdOf(request), request.body),
+    }),
+  );
+};
+export default userRoutes;

@@ -1,0 +1,27 @@
+import { apiPaths, envelope, saveEvaluationBody, saveEvaluationData } from '@ai-tutor/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userIdOf } from '../../plugins/app/authenticate.js';
+import { saveEvaluation } from '../../services/quiz/save-evaluation.js';
+
+const saveRoute: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.post(
+    apiPaths.evaluations,
+    {
+      preHandler: fastify.requireLearner,
+      schema: {
+        tags: ['quiz'],
+        summary: 'Save one answer and/or the review mark (idempotent)',
+        description:
+          'An empty userAnswer clears the answer. 404 for another learner’s question; 409 once the session ' +
+          'is completed or its deadline plus 10 seconds has passed; 400 for an answer that is not one of the options.',
+        body: saveEvaluationBody,
+        response: { 200: envelope(saveEvaluationData) },
+      },
+    },
+    async (request) => ({
+      message: 'Answer saved',
+      data: await saveEvaluation(fastify.db, userIdOf(request), request.body),
+    }),
+  );
+};
+export default saveRoute;

@@ -1,0 +1,25 @@
+import { apiPaths, envelope, sessionData } from '@ai-tutor/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userIdOf } from '../../plugins/app/authenticate.js';
+import { getSession } from '../../services/quiz/session.js';
+import { slugParams } from './params.js';
+
+const sessionRoute: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    apiPaths.assessmentSession,
+    {
+      preHandler: fastify.requireLearner,
+      schema: {
+        tags: ['quiz'],
+        summary: 'Resume a session (no answer key; completed sessions say so)',
+        params: slugParams,
+        response: { 200: envelope(sessionData) },
+      },
+    },
+    async (request) => ({
+      message: 'ok',
+      data: await getSession(fastify.db, userIdOf(request), request.params.slug),
+    }),
+  );
+};
+export default sessionRoute;

@@ -1,0 +1,25 @@
+import { apiPaths, envelope, submitAssessmentData } from '@ai-tutor/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userIdOf } from '../../plugins/app/authenticate.js';
+import { submitSession } from '../../services/quiz/session.js';
+import { slugParams } from './params.js';
+
+const submitRoute: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.post(
+    apiPaths.assessmentSubmit,
+    {
+      preHandler: fastify.requireLearner,
+      schema: {
+        tags: ['quiz'],
+        summary: 'Submit a session: score it and update the performance records (idempotent)',
+        params: slugParams,
+        response: { 200: envelope(submitAssessmentData) },
+      },
+    },
+    async (request) => ({
+      message: 'Assessment submitted',
+      data: { assessment: await submitSession(fastify.db, userIdOf(request), request.params.slug) },
+    }),
+  );
+};
+export default submitRoute;

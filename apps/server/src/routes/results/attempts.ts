@@ -1,0 +1,24 @@
+import { apiPaths, attemptsData, attemptsQuery, envelope } from '@ai-tutor/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userIdOf } from '../../plugins/app/authenticate.js';
+import { listAttempts } from '../../services/quiz/attempts.js';
+
+const attemptsRoute: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    apiPaths.assessmentDetails,
+    {
+      preHandler: fastify.requireLearner,
+      schema: {
+        tags: ['results'],
+        summary: 'The signed-in learner’s completed attempts of a module, subject or topic, newest first',
+        querystring: attemptsQuery,
+        response: { 200: envelope(attemptsData) },
+      },
+    },
+    async (request) => ({
+      message: 'ok',
+      data: await listAttempts(fastify.db, userIdOf(request), request.query),
+    }),
+  );
+};
+export default attemptsRoute;

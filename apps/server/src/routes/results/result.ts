@@ -1,0 +1,26 @@
+import { apiPaths, envelope, resultData } from '@ai-tutor/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userIdOf } from '../../plugins/app/authenticate.js';
+import { getResult } from '../../services/quiz/session.js';
+import { slugParams } from '../quiz/params.js';
+
+const resultRoute: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    apiPaths.assessmentResult,
+    {
+      preHandler: fastify.requireLearner,
+      schema: {
+        tags: ['results'],
+        summary: 'A completed session with answers, explanations and scores',
+        description: '409 while the session is still running; an expired session is completed first.',
+        params: slugParams,
+        response: { 200: envelope(resultData) },
+      },
+    },
+    async (request) => ({
+      message: 'ok',
+      data: await getResult(fastify.db, userIdOf(request), request.params.slug),
+    }),
+  );
+};
+export default resultRoute;

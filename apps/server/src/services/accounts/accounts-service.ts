@@ -1,0 +1,385 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  accountMessages as msg,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  wrongOtpMessage,
+  type Session,
+  type User,
+} from '@ai-tutor/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { inviteCodes, users } from '../../db/schema.js';
+import type { AccessTokens } from '../../lib/access-token.js';
+import {
+  badRequest,
+  conflict,
+  gone,
+  notFound,
+  serviceUnavailable,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/errors.js';
+import type { AttemptLimiter, LimitRule } from './attempt-limiter.js';
+import { createSecretHasher, generateOtp } from './codes.js';
+import { createGoogleVerifier, type GoogleVerifier } from './google.js';
+import { invites } from './invites.js';
+import { otpMail } from './otp-mail.js';
+import { createPasswordHasher } from './passwords.js';
+import { createRefreshTokens } from './refresh-tokens.js';
+import { createVerifications, type VerificationPurpose } from './verifications.js';
+
+type UserRow = typeof users.$inferSelect;
+
+/** 10 failed sign-ins per account in 15 minutes, then 429 until the oldest failure leaves the window. */
+export const LOGIN_FAILURE_RULE: LimitRule = { limit: 10, windowSeconds: 15 * 60 };
+/** One code mail per purpose and address per OTP_RESEND_COOLDOWN_SECONDS. */
+export const OTP_MAIL_RULE: LimitRule = { limit: 1, windowSeconds: OTP_RESEND_COOLDOWN_SECONDS };
+
+export interface AccountsDeps {
+  db: Db;
+  config: Config;
+  mailer: FastifyInstance['mailer'];
+  accessTokens: AccessTokens;
+  limiter: AttemptLimiter;
+}
+
+export interface SignupInput {
+  name: string;
+  email: string;
+  phone?: string | undefined;
+  password: string;
+  inviteCode: string;
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export function publicUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    verified: row.verified,
+    usedInviteCode: row.usedInviteCode,
+  };
+}
+
+/** Every account flow of DESIGN.md §4 "Auth"; the routes only validate, call and wrap. */
+export function createAccountsService({ db, config, mailer, accessTokens, limiter }: AccountsDeps) {
+  const hasher = createSecretHasher(config.jwtSecret);
+  const passwords = createPasswordHasher(config.scryptLogN);
+  const codes = createVerifications(hasher);
+  const refreshTokens = createRefreshTokens(db, hasher, config.refreshTokenTtlSeconds);
+  const google: GoogleVerifier | null = config.google.clientId
+    ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl)
+    : null;
+  /** Average time a mail takes to send: an unknown address in the forgot-password flow waits as long. */
+  let mailMillis = 0;
+
+  const findById = async (id: string, executor: DbOrTx = db) =>
+    (await executor.select().from(users).where(eq(users.id, id)))[0];
+  const findByEmail = async (email: string, executor: DbOrTx = db) =>
+    (await executor.select().from(users).where(eq(users.email, normalizeEmail(email))))[0];
+  const requireUser = async (id: string) => {
+    const row = await findById(id);
+    if (!row) throw notFound(msg.userNotFound);
+    return row;
+  };
+
+  const sessionFor = async (row: UserRow): Promise<Session> => ({
+    user: publicUser(row),
+    tokens: {
+      access_token: await accessTokens.sign({
+        userId: row.id,
+        verified: row.verified,
+        inviteUsed: row.usedInviteCode !== null,
+      }),
+      refresh_token: await refreshTokens.issue(row.id),
+    },
+  });
+
+  const mailKey = (purpose: VerificationPurpose, target: string) => `otp-mail:${purpose}:${target}`;
+  /** Takes the one mail allowed per cooldown, or answers 429 with Retry-After. */
+  const takeMailSlot = async (purpose: VerificationPurpose, target: string) => {
+    const wait = await limiter.take(mailKey(purpose, target), OTP_MAIL_RULE);
+    if (wait > 0) throw tooManyRequests(`${msg.resendTooSoon} (${wait} s).`, wait);
+  };
+  const sendMail = async (mail: Parameters<typeof mailer.send>[0]) => {
+    const started = performance.now();
+    await mailer.send(mail);
+    const took = performance.now() - started;
+    mailMillis = mailMillis === 0 ? took : mailMillis * 0.8 + took * 0.2;
+  };
+
+  /** Sends the account-verification code; a failed mail frees the cooldown so the user may retry. */
+  const sendAccountCode = async (row: UserRow) => {
+    const code = await codes.issueOtp(db, 'verify-account', row.id);
+    try {
+      await sendMail(otpMail('verify-account', row, code));
+    } catch (error) {
+      await limiter.reset(mailKey('verify-account', row.id));
+      throw error;
+    }
+  };
+
+  const sendResetCode = async (rawEmail: string) => {
+    const email = normalizeEmail(rawEmail);
+    await takeMailSlot('reset-password-otp', email);
+    const row = await findByEmail(email);
+    if (!row) {
+      // The same answer for an unknown address, after about the same work and time.
+      hasher.hash('reset-password-otp\n' + email, generateOtp());
+      if (mailMillis > 0) await sleep(Math.min(mailMillis, 5000));
+      return;
+    }
+    const code = await codes.issueOtp(db, 'reset-password-otp', email);
+    try {
+      await sendMail(otpMail('reset-password', row, code));
+    } catch (error) {
+      await limiter.reset(mailKey('reset-password-otp', email));
+      throw error;
+    }
+  };
+
+  return {
+    async checkInvite(code: string): Promise<boolean> {
+      return invites.isUsable(db, code);
+    },
+
+    async signup(input: SignupInput): Promise<Session> {
+      const email = normalizeEmail(input.email);
+      if (await findByEmail(email)) throw conflict(msg.emailTaken);
+      const passwordHash = await passwords.hash(input.password);
+      const row = await db.transaction(async (tx) => {
+        const invite = await invites.consume(tx, input.inviteCode);
+        if (!invite) throw badRequest(msg.inviteInvalid, [{ path: 'body.inviteCode', message: msg.inviteInvalid }]);
+        try {
+          const [created] = await tx
+            .insert(users)
+            .values({
+              name: input.name.trim(),
+              email,
+              phone: input.phone?.trim() || null,
+              passwordHash,
+              verified: false,
+              usedInviteCode: invite.code,
+              inviteCodeId: invite.id,
+            })
+            .returning();
+          if (!created) throw new Error('user not created');
+          return created;
+        } catch (error) {
+          if (isUniqueViolation(error)) throw conflict(msg.emailTaken);
+          throw error;
+        }
+      });
+
+      await limiter.hit(mailKey('verify-account', row.id), OTP_MAIL_RULE);
+      try {
+        await sendAccountCode(row);
+      } catch (error) {
+        // Never a silent success: nothing of the sign-up stays, the invite use is given back.
+        await db.transaction(async (tx) => {
+          await tx.delete(users).where(eq(users.id, row.id));
+          if (row.inviteCodeId) {
+            await tx
+              .update(inviteCodes)
+              .set({ uses: sql`${inviteCodes.uses} - 1` })
+              .where(and(eq(inviteCodes.id, row.inviteCodeId), gt(inviteCodes.uses, 0)));
+          }
+          await codes.discard(tx, 'verify-account', row.id);
+        });
+        throw error;
+      }
+      return sessionFor(row);
+    },
+
+    async login(rawEmail: string, password: string): Promise<Session> {
+      const email = normalizeEmail(rawEmail);
+      const key = `login:${email}`;
+      // Every attempt takes a slot first, so even parallel guesses stop at the limit.
+      const wait = await limiter.take(key, LOGIN_FAILURE_RULE);
+      if (wait > 0) throw tooManyRequests(msg.tooManyLoginAttempts, wait);
+      const row = await findByEmail(email);
+      const ok = row?.passwordHash
+        ? await passwords.verify(password, row.passwordHash)
+        : await passwords.verifyNothing(password);
+      if (!row || !ok) throw unauthorized(msg.invalidCredentials);
+      await limiter.reset(key);
+      return sessionFor(row);
+    },
+
+    async googleLogin(idToken: string): Promise<Session> {
+      if (!google) throw serviceUnavailable(msg.googleNotConfigured);
+      let identity;
+      try {
+        identity = await google(idToken);
+      } catch {
+        throw unauthorized(msg.googleFailed);
+      }
+      const bySub = (await db.select().from(users).where(eq(users.googleSub, identity.sub)))[0];
+      if (bySub) return sessionFor(bySub);
+
+      const byEmail = await findByEmail(identity.email);
+      if (byEmail) {
+        if (byEmail.googleSub && byEmail.googleSub !== identity.sub) throw unauthorized(msg.googleFailed);
+        // Google has verified the address. A password set by whoever registered it unverified was
+        // never proven, so it is dropped (no pre-registration takeover); "Forgot Password?" sets a new one.
+        const [linked] = await db
+          .update(users)
+          .set({
+            googleSub: identity.sub,
+            verified: true,
+            updatedAt: new Date(),
+            ...(byEmail.verified ? {} : { passwordHash: null }),
+          })
+          .where(and(eq(users.id, byEmail.id), isNull(users.googleSub)))
+          .returning();
+        if (!linked) throw unauthorized(msg.googleFailed);
+        await codes.discard(db, 'verify-account', linked.id);
+        return sessionFor(linked);
+      }
+
+      try {
+        const [created] = await db
+          .insert(users)
+          .values({
+            name: identity.name ?? identity.email.split('@')[0] ?? identity.email,
+            email: identity.email,
+            googleSub: identity.sub,
+            verified: true,
+          })
+          .returning();
+        if (!created) throw new Error('user not created');
+        return await sessionFor(created);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // Two first sign-ins at once: the other request created the account.
+        const winner = (await db.select().from(users).where(eq(users.googleSub, identity.sub)))[0];
+        if (!winner) throw unauthorized(msg.googleFailed);
+        return sessionFor(winner);
+      }
+    },
+
+    async verifyAccount(userId: string, email: string, code: string): Promise<Session> {
+      const row = await requireUser(userId);
+      if (row.verified) throw conflict(msg.alreadyVerified);
+      if (normalizeEmail(email) !== row.email) throw badRequest(msg.otpEmailMismatch);
+      const check = await codes.checkOtp(db, 'verify-account', row.id, code);
+      if (!check.ok) {
+        if (check.reason === 'wrong') throw badRequest(wrongOtpMessage(check.triesLeft));
+        throw gone(msg.otpExpired);
+      }
+      const [verified] = await db
+        .update(users)
+        .set({ verified: true, updatedAt: new Date() })
+        .where(eq(users.id, row.id))
+        .returning();
+      if (!verified) throw notFound(msg.userNotFound);
+      return sessionFor(verified);
+    },
+
+    async resendAccountCode(userId: string): Promise<void> {
+      const row = await requireUser(userId);
+      if (row.verified) throw conflict(msg.alreadyVerified);
+      await takeMailSlot('verify-account', row.id);
+      await sendAccountCode(row);
+    },
+
+    /** forget-password and resend-otp: the same answer whether or not the address has an account. */
+    sendResetCode,
+
+    async verifyResetCode(rawEmail: string, code: string): Promise<string> {
+      const email = normalizeEmail(rawEmail);
+      const check = await codes.checkOtp(db, 'reset-password-otp', email, code);
+      if (!check.ok) throw badRequest(msg.resetOtpInvalid);
+      const row = await findByEmail(email);
+      if (!row) throw badRequest(msg.resetOtpInvalid);
+      return codes.issueResetToken(db, row.id);
+    },
+
+    async resetPassword(token: string, password: string): Promise<void> {
+      const passwordHash = await passwords.hash(password);
+      const userId = await codes.consumeResetToken(db, token);
+      if (!userId) throw badRequest(msg.resetTokenInvalid);
+      const row = await db.transaction(async (tx) => {
+        // The code mailed to the address proved it, so the account counts as verified too.
+        const [updated] = await tx
+          .update(users)
+          .set({ passwordHash, verified: true, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        if (!updated) throw badRequest(msg.resetTokenInvalid);
+        await refreshTokens.revokeAllForUser(userId, tx);
+        await codes.discard(tx, 'reset-password-otp', updated.email);
+        await codes.discard(tx, 'verify-account', updated.id);
+        return updated;
+      });
+      await limiter.reset(`login:${row.email}`);
+    },
+
+    async refresh(token: string): Promise<Session> {
+      const rotated = await refreshTokens.rotate(token);
+      if (!rotated.ok) throw unauthorized(msg.sessionInvalid);
+      const row = await findById(rotated.userId);
+      if (!row) throw unauthorized(msg.sessionInvalid);
+      return {
+        user: publicUser(row),
+        tokens: {
+          access_token: await accessTokens.sign({
+            userId: row.id,
+            verified: row.verified,
+            inviteUsed: row.usedInviteCode !== null,
+          }),
+          refresh_token: rotated.token,
+        },
+      };
+    },
+
+    async logout(token: string | undefined): Promise<void> {
+      if (token) await refreshTokens.revokeFamilyOf(token);
+    },
+
+    async currentUser(userId: string): Promise<User> {
+      return publicUser(await requireUser(userId));
+    },
+
+    async updateUser(userId: string, changes: { name?: string | undefined; phone?: string | undefined }) {
+      const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+      if (changes.name !== undefined) set.name = changes.name.trim();
+      if (changes.phone !== undefined) set.phone = changes.phone.trim() || null;
+      const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
+      if (!row) throw notFound(msg.userNotFound);
+      return publicUser(row);
+    },
+
+    /** A Google sign-up enters an invite code: consumed only if the user has none yet. */
+    async useInvite(userId: string, code: string): Promise<Session> {
+      const current = await requireUser(userId);
+      if (current.usedInviteCode) throw conflict(msg.inviteAlreadyUsed);
+      const row = await db.transaction(async (tx) => {
+        const invite = await invites.consume(tx, code);
+        if (!invite) throw badRequest(msg.inviteInvalid);
+        const [updated] = await tx
+          .update(users)
+          .set({ usedInviteCode: invite.code, inviteCodeId: invite.id, updatedAt: new Date() })
+          .where(and(eq(users.id, userId), isNull(users.usedInviteCode)))
+          .returning();
+        if (!updated) throw conflict(msg.inviteAlreadyUsed);
+        return updated;
+      });
+      return sessionFor(row);
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

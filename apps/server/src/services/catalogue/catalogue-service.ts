@@ -1,0 +1,137 @@
+import type { ExamDetail, ExamsList, PerformanceRecord } from '@ai-tutor/contract';
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { exams, modules, performanceRecords, subjects, topics } from '../../db/schema.js';
+
+/** Read side of the catalogue: exams with their modules, subjects and topics (never questions). */
+
+type ExamRow = typeof exams.$inferSelect;
+
+async function withTrees(db: DbOrTx, rows: ExamRow[]): Promise<ExamDetail[]> {
+  if (!rows.length) return [];
+  const moduleRows = await db
+    .select()
+    .from(modules)
+    .where(
+      inArray(
+        modules.examId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(modules.sortOrder), asc(modules.name));
+  const subjectRows = moduleRows.length
+    ? await db
+        .select()
+        .from(subjects)
+        .where(
+          inArray(
+            subjects.moduleId,
+            moduleRows.map((m) => m.id),
+          ),
+        )
+        .orderBy(asc(subjects.sortOrder), asc(subjects.name))
+    : [];
+  const topicRows = subjectRows.length
+    ? await db
+        .select()
+        .from(topics)
+        .where(
+          inArray(
+            topics.subjectId,
+            subjectRows.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(topics.sortOrder), asc(topics.name))
+    : [];
+
+  return rows.map((exam) => ({
+    name: exam.name,
+    slug: exam.slug,
+    description: exam.description,
+    modules: moduleRows
+      .filter((m) => m.examId === exam.id)
+      .map((m) => ({
+        _id: m.id,
+        name: m.name,
+        slug: m.slug,
+        durationMinutes: m.durationMinutes,
+        questionCount: m.questionCount,
+        subjects: subjectRows
+          .filter((s) => s.moduleId === m.id)
+          .map((s) => ({
+            _id: s.id,
+            name: s.name,
+            slug: s.slug,
+            durationMinutes: s.durationMinutes,
+            questionCount: s.questionCount,
+            topics: topicRows
+              .filter((t) => t.subjectId === s.id)
+              .map((t) => ({ _id: t.id, name: t.name, slug: t.slug })),
+          })),
+      })),
+  }));
+}
+
+export async function listExams(db: DbOrTx, page: number, limit: number): Promise<ExamsList> {
+  const [total] = await db.select({ n: count() }).from(exams);
+  const rows = await db
+    .select()
+    .from(exams)
+    .orderBy(asc(exams.sortOrder), asc(exams.name), asc(exams.slug))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { exams: await withTrees(db, rows), total: Number(total?.n ?? 0), page, limit };
+}
+
+export async function findExam(db: DbOrTx, slug: string): Promise<ExamDetail | null> {
+  const rows = await db.select().from(exams).where(eq(exams.slug, slug));
+  const [detail] = await withTrees(db, rows);
+  return detail ?? null;
+}
+
+/**
+ * The signed-in learner's performance records, each naming its module, subject or topic. The average
+ * is the mean of the attempts' percentages. Records of entities since removed are left out.
+ */
+export async function userRecords(db: DbOrTx, userId: string): Promise<PerformanceRecord[]> {
+  const records = await db
+    .select()
+    .from(performanceRecords)
+    .where(eq(performanceRecords.userId, userId))
+    .orderBy(desc(performanceRecords.updatedAt));
+  const ids = (type: string) => records.filter((r) => r.entityType === type).map((r) => r.entityId);
+  const refs = async (table: typeof modules | typeof subjects | typeof topics, list: string[]) => {
+    if (!list.length) return new Map<string, { id: string; name: string; slug: string }>();
+    const t = table as typeof topics;
+    const rows = await db.select({ id: t.id, name: t.name, slug: t.slug }).from(t).where(inArray(t.id, list));
+    return new Map(rows.map((r) => [r.id, r]));
+  };
+  const [moduleRefs, subjectRefs, topicRefs] = await Promise.all([
+    refs(modules, ids('exam_module')),
+    refs(subjects, ids('subject')),
+    refs(topics, ids('topic')),
+  ]);
+
+  return records.flatMap((r) => {
+    const ref =
+      r.entityType === 'exam_module'
+        ? moduleRefs.get(r.entityId)
+        : r.entityType === 'subject'
+          ? subjectRefs.get(r.entityId)
+          : topicRefs.get(r.entityId);
+    if (!ref) return [];
+    return [
+      {
+        examModule: r.entityType === 'exam_module' ? ref : null,
+        subject: r.entityType === 'subject' ? ref : null,
+        topic: r.entityType === 'topic' ? ref : null,
+        averageScore: r.attempts > 0 ? r.percentageSum / r.attempts : 0,
+        attempt: r.attempts,
+        lastAttemptScore: r.lastAttemptScore,
+        totalScore: r.totalScore,
+        totalMarks: r.totalMarks,
+        highestScore: r.highestScore,
+      },
+    ];
+  });
+}

@@ -1,0 +1,66 @@
+import type { AttemptsData, AttemptsQuery } from '@ai-tutor/contract';
+import { and, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { assessments, evaluations, modules, questions, subjects, topics } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { completeExpiredOf } from './complete.js';
+import { selectAssessments, toAssessment } from './views.js';
+
+/**
+ * The attempts of one module, subject or topic: the signed-in learner's completed sessions that count
+ * for that entity's performance record (see records.ts), newest first. So an attempts list and the
+ * record's attempt count agree. Expired sessions are completed first so none is missing.
+ */
+
+async function entityFilter(db: Db, query: AttemptsQuery): Promise<{ name: string; where: SQL }> {
+  if (query.entityType === 'exam_module') {
+    const row = await db.query.modules.findFirst({
+      where: eq(modules.slug, query.entitySlug),
+      columns: { id: true, name: true },
+    });
+    if (!row) throw notFound(`Module "${query.entitySlug}" not found`);
+    const where = and(eq(assessments.quizType, 'module'), eq(assessments.moduleId, row.id));
+    return { name: row.name, where: where ?? sql`false` };
+  }
+  if (query.entityType === 'subject') {
+    const row = await db.query.subjects.findFirst({
+      where: eq(subjects.slug, query.entitySlug),
+      columns: { id: true, name: true },
+    });
+    if (!row) throw notFound(`Subject "${query.entitySlug}" not found`);
+    const where = and(eq(assessments.quizType, 'subject'), eq(assessments.subjectId, row.id));
+    return { name: row.name, where: where ?? sql`false` };
+  }
+  const row = await db.query.topics.findFirst({
+    where: eq(topics.slug, query.entitySlug),
+    columns: { id: true, name: true },
+  });
+  if (!row) throw notFound(`Topic "${query.entitySlug}" not found`);
+  const touchesTopic = exists(
+    db
+      .select({ one: sql`1` })
+      .from(evaluations)
+      .innerJoin(questions, eq(questions.id, evaluations.questionId))
+      .where(and(eq(evaluations.assessmentId, assessments.id), eq(questions.topicId, row.id))),
+  );
+  return { name: row.name, where: touchesTopic };
+}
+
+export async function listAttempts(db: Db, userId: string, query: AttemptsQuery): Promise<AttemptsData> {
+  const entity = await entityFilter(db, query);
+  await completeExpiredOf(db, userId);
+  const where = and(eq(assessments.userId, userId), eq(assessments.sessionCompleted, true), entity.where);
+  const [rows, [totals]] = await Promise.all([
+    selectAssessments(db)
+      .where(where)
+      .orderBy(desc(assessments.createdAt), desc(assessments.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(assessments).where(where),
+  ]);
+  return {
+    assessments: rows.map((row) => toAssessment(row)),
+    entityData: { name: entity.name },
+    total: totals?.total ?? 0,
+  };
+}

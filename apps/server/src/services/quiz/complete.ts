@@ -1,0 +1,119 @@
+import { scoreAnswer } from '@ai-tutor/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { assessments, evaluations, questions } from '../../db/schema.js';
+import { applyRecordDeltas, recordDeltas, type SessionForRecords } from './records.js';
+import { GRACE } from './sql.js';
+
+/**
+ * Completing a session: the one path used by submit, by the periodic sweep and by reads of an expired
+ * session. The assessment row is locked (FOR UPDATE) and re-checked inside the transaction, so however
+ * many requests and server processes race, a session is scored and counted in the records once.
+ * Saves take a share lock on the same row (see save-evaluation.ts): a save either lands before the
+ * scoring reads the answers or is refused after it.
+ */
+
+const lockColumns = {
+  id: assessments.id,
+  userId: assessments.userId,
+  quizType: assessments.quizType,
+  moduleId: assessments.moduleId,
+  subjectId: assessments.subjectId,
+  topicId: assessments.topicId,
+  totalMarks: assessments.totalMarks,
+  sessionCompleted: assessments.sessionCompleted,
+};
+interface LockedAssessment extends SessionForRecords {
+  id: string;
+  sessionCompleted: boolean;
+}
+
+/** Scores and closes a session whose row the caller holds locked and has seen not completed. */
+async function completeLocked(tx: DbOrTx, a: LockedAssessment): Promise<void> {
+  const rows = await tx
+    .select({
+      id: evaluations.id,
+      userAnswer: evaluations.userAnswer,
+      answer: questions.answer,
+      topicId: questions.topicId,
+    })
+    .from(evaluations)
+    .innerJoin(questions, eq(questions.id, evaluations.questionId))
+    .where(eq(evaluations.assessmentId, a.id))
+    .orderBy(asc(evaluations.position));
+  const scored = rows.map((row) => ({ ...row, score: scoreAnswer(row.userAnswer, row.answer) }));
+
+  const attempted = scored.filter((q) => q.score !== null);
+  if (attempted.length > 0) {
+    // One statement for all scores: a 90-question mock test is one round trip, not ninety.
+    const values = JSON.stringify(attempted.map((q) => ({ id: q.id, score: q.score })));
+    await tx.execute(sql`
+      UPDATE evaluations e SET score = v.score, updated_at = now()
+      FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, score int)
+      WHERE e.id = v.id`);
+  }
+
+  const score = attempted.reduce((total, q) => total + (q.score ?? 0), 0);
+  await tx
+    .update(assessments)
+    .set({
+      score,
+      answeredQuestion: attempted.length,
+      sessionCompleted: true,
+      // Submitted in time: now. Expired (sweep, late read, submit in the grace): the deadline.
+      endTime: sql`least(now(), ${assessments.deadline})`,
+    })
+    .where(eq(assessments.id, a.id));
+
+  await applyRecordDeltas(tx, a.userId, recordDeltas(a, scored));
+}
+
+async function lockAndComplete(tx: Tx, assessmentId: string): Promise<boolean> {
+  const [locked] = await tx
+    .select(lockColumns)
+    .from(assessments)
+    .where(eq(assessments.id, assessmentId))
+    .for('update');
+  if (!locked || locked.sessionCompleted) return false;
+  await completeLocked(tx, locked);
+  return true;
+}
+
+/** Completes one session; false when it was already completed (by this or another process). */
+export function completeAssessment(db: Db, assessmentId: string): Promise<boolean> {
+  return db.transaction((tx) => lockAndComplete(tx, assessmentId));
+}
+
+const expiredCondition = sql`${assessments.deadline} + ${GRACE} < now()`;
+
+/**
+ * Completes every session past its deadline and grace. Rows another process holds are skipped (SKIP
+ * LOCKED): that process is completing them. Batches keep each transaction short.
+ */
+export async function sweepExpired(db: Db, batchSize = 25): Promise<number> {
+  let completed = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const due = await tx
+        .select(lockColumns)
+        .from(assessments)
+        .where(and(eq(assessments.sessionCompleted, false), expiredCondition))
+        .orderBy(asc(assessments.deadline))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      for (const a of due) await completeLocked(tx, a);
+      return due.length;
+    });
+    completed += done;
+    if (done < batchSize) return completed;
+  }
+}
+
+/** Before listing a learner's attempts: their expired sessions become attempts first. */
+export async function completeExpiredOf(db: Db, userId: string): Promise<void> {
+  const due = await db
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(and(eq(assessments.userId, userId), eq(assessments.sessionCompleted, false), expiredCondition));
+  for (const a of due) await completeAssessment(db, a.id);
+}

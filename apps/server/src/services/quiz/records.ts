@@ -1,0 +1,99 @@
+import { SCORE_CORRECT, type AttemptEntityType, type QuizType } from '@ai-tutor/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { performanceRecords } from '../../db/schema.js';
+
+/**
+ * Performance records: one row per (learner, entity), updated once per completed session.
+ *
+ * Which entities a session counts for:
+ * - its own entity with the whole score: the module for a mock test ('exam_module'), the subject for a
+ *   subject quiz ('subject'), the topic for a topic quiz ('topic');
+ * - every topic its questions belong to, with the marks of those questions only (a mock test is
+ *   practice on each topic it touches).
+ * A mock test does not count as a subject attempt: the exam page shows a subject's attempts next to a
+ * link listing that subject's quizzes, and the two must agree. The attempts list of a topic likewise
+ * lists every completed session with a question of that topic.
+ *
+ * averageScore = percentageSum / attempts, each attempt's percentage being score / marks × 100
+ * (negative when wrong answers outweigh right ones).
+ */
+
+export interface SessionForRecords {
+  userId: string;
+  quizType: QuizType;
+  moduleId: string;
+  subjectId: string | null;
+  topicId: string | null;
+  totalMarks: number;
+}
+
+export interface ScoredQuestion {
+  score: number | null;
+  topicId: string | null;
+}
+
+export interface RecordDelta {
+  entityType: AttemptEntityType;
+  entityId: string;
+  score: number;
+  marks: number;
+}
+
+const sum = (items: ScoredQuestion[]) => items.reduce((total, q) => total + (q.score ?? 0), 0);
+
+export function recordDeltas(session: SessionForRecords, scored: ScoredQuestion[]): RecordDelta[] {
+  const own: RecordDelta =
+    session.quizType === 'module'
+      ? { entityType: 'exam_module', entityId: session.moduleId, score: 0, marks: 0 }
+      : session.quizType === 'subject'
+        ? { entityType: 'subject', entityId: session.subjectId ?? '', score: 0, marks: 0 }
+        : { entityType: 'topic', entityId: session.topicId ?? '', score: 0, marks: 0 };
+  own.score = sum(scored);
+  own.marks = session.totalMarks;
+  const deltas = own.entityId ? [own] : [];
+
+  const byTopic = new Map<string, ScoredQuestion[]>();
+  for (const q of scored) {
+    if (q.topicId) byTopic.set(q.topicId, [...(byTopic.get(q.topicId) ?? []), q]);
+  }
+  for (const [topicId, items] of byTopic) {
+    // A topic quiz's own record already is this topic's record: counting it twice would double it.
+    if (own.entityType === 'topic' && own.entityId === topicId) continue;
+    deltas.push({ entityType: 'topic', entityId: topicId, score: sum(items), marks: SCORE_CORRECT * items.length });
+  }
+  return deltas;
+}
+
+/** One statement for all of a session's records; the caller's transaction makes it once-only. */
+export async function applyRecordDeltas(tx: DbOrTx, userId: string, deltas: RecordDelta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  const r = performanceRecords;
+  await tx
+    .insert(r)
+    .values(
+      deltas.map((d) => ({
+        userId,
+        entityType: d.entityType,
+        entityId: d.entityId,
+        attempts: 1,
+        totalScore: d.score,
+        totalMarks: d.marks,
+        percentageSum: d.marks > 0 ? (d.score / d.marks) * 100 : 0,
+        lastAttemptScore: d.score,
+        highestScore: d.score,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [r.userId, r.entityType, r.entityId],
+      set: {
+        attempts: sql`${r.attempts} + 1`,
+        totalScore: sql`${r.totalScore} + excluded.total_score`,
+        totalMarks: sql`${r.totalMarks} + excluded.total_marks`,
+        percentageSum: sql`${r.percentageSum} + excluded.percentage_sum`,
+        lastAttemptScore: sql`excluded.last_attempt_score`,
+        highestScore: sql`greatest(${r.highestScore}, excluded.highest_score)`,
+        updatedAt: sql`now()`,
+      },
+    });
+}

@@ -1,0 +1,108 @@
+import type { Evaluation, SaveEvaluationBody } from '@ai-tutor/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { GRACE, isoMs } from './sql.js';
+
+/**
+ * Saving one question in one statement, so a save costs one round trip:
+ * - the CTE finds the evaluation's session only if it is the caller's, not completed and not past its
+ *   deadline plus grace, and takes a share lock on it. Completion locks that row FOR UPDATE, so a save
+ *   and a completion never interleave: the save lands before scoring or is refused after it;
+ * - the UPDATE writes the answer only if it is one of the question's options (free text otherwise).
+ * Only when no row comes back does a second query tell 404 from 409 from 400.
+ *
+ * Idempotent: the same body twice leaves the same answer. An empty or blank userAnswer clears the
+ * answer; an absent one leaves it. Time spent adds up, capped at the session's length.
+ */
+
+interface SavedRow {
+  id: string;
+  options_json: string;
+  user_answer: string | null;
+  status: 'answered' | 'not_answered';
+  marked_for_review: boolean;
+  question_text: string;
+  subject_id: string;
+  subject_name: string;
+  server_ms: number;
+}
+
+interface DiagnosisRow {
+  user_id: string;
+  session_completed: boolean;
+  late: boolean;
+  options_json: string;
+}
+
+export async function saveEvaluation(
+  db: Db,
+  userId: string,
+  body: SaveEvaluationBody,
+): Promise<{ evaluation: Evaluation; serverTime: string }> {
+  const touchAnswer = body.userAnswer !== undefined;
+  const answer = body.userAnswer === undefined || body.userAnswer.trim() === '' ? null : body.userAnswer;
+  const newAnswer = sql`(CASE WHEN ${touchAnswer}::boolean THEN ${answer}::text ELSE e.user_answer END)`;
+
+  const result = await db.execute(sql`
+    WITH target AS (
+      SELECT a.id, a.total_time FROM assessments a
+      JOIN evaluations owned ON owned.assessment_id = a.id
+      WHERE owned.id = ${body.evaluationId} AND a.user_id = ${userId}
+        AND NOT a.session_completed AND now() <= a.deadline + ${GRACE}
+      FOR SHARE OF a
+    )
+    UPDATE evaluations e SET
+      user_answer = ${newAnswer},
+      status = CASE WHEN ${newAnswer} IS NULL THEN 'not_answered' ELSE 'answered' END,
+      marked_for_review = coalesce(${body.markedForReview ?? null}::boolean, e.marked_for_review),
+      time_spent_seconds = least(e.time_spent_seconds + ${body.timeSpentSeconds ?? 0}::int, target.total_time * 60),
+      updated_at = now()
+    FROM target, questions q, subjects s
+    WHERE e.id = ${body.evaluationId} AND e.assessment_id = target.id
+      AND q.id = e.question_id AND s.id = q.subject_id
+      AND (${answer}::text IS NULL OR jsonb_array_length(e.options) = 0
+        OR e.options @> jsonb_build_array(${answer}::text))
+    RETURNING e.id, e.options::text AS options_json, e.user_answer, e.status, e.marked_for_review,
+      q.text AS question_text, s.id AS subject_id, s.name AS subject_name,
+      (extract(epoch from now()) * 1000)::float8 AS server_ms`);
+
+  const saved = result.rows[0] as SavedRow | undefined;
+  if (!saved) throw await whyNotSaved(db, userId, body.evaluationId, answer);
+  return {
+    evaluation: {
+      _id: saved.id,
+      baseQuestion: {
+        questionText: saved.question_text,
+        options: JSON.parse(saved.options_json) as string[],
+        subject: { id: saved.subject_id, name: saved.subject_name },
+      },
+      userAnswer: saved.user_answer,
+      status: saved.status,
+      markedForReview: saved.marked_for_review,
+    },
+    serverTime: isoMs(Number(saved.server_ms)),
+  };
+}
+
+/** The failure path only: which of not-yours, too-late and not-an-option it was. */
+async function whyNotSaved(
+  db: Db,
+  userId: string,
+  evaluationId: string,
+  answer: string | null,
+): Promise<Error> {
+  const result = await db.execute(sql`
+    SELECT a.user_id, a.session_completed, now() > a.deadline + ${GRACE} AS late,
+      e.options::text AS options_json
+    FROM evaluations e JOIN assessments a ON a.id = e.assessment_id
+    WHERE e.id = ${evaluationId}`);
+  const row = result.rows[0] as DiagnosisRow | undefined;
+  if (!row || row.user_id !== userId) return notFound('Question not found');
+  if (row.session_completed) return conflict('This session has been submitted: answers can no longer change.');
+  if (row.late) return conflict('Time is up for this session: answers can no longer change.');
+  const options = JSON.parse(row.options_json) as string[];
+  if (answer !== null && options.length > 0 && !options.includes(answer))
+    return badRequest("The answer must be one of the question's options.");
+  return conflict('The answer could not be saved. Please try again.');
+}

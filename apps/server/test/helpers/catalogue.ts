@@ -1,0 +1,209 @@
+import { randomBytes, createHash } from 'node:crypto';
+import type { CreateAssessmentBody, ResultData, SessionData } from '@ai-tutor/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../src/db/client.js';
+import { assessments, evaluations, exams, modules, questions, subjects, topics } from '../../src/db/schema.js';
+import type { TestLearner } from './learner.js';
+
+/**
+ * A small catalogue written straight to the database (the real importer and seed are another area's),
+ * plus the quiz calls the quiz and results tests share. Slugs get a random suffix, so several
+ * catalogues can live in one test file.
+ */
+
+export interface QuestionSpec {
+  text?: string;
+  /** Empty for a free-text question. */
+  options?: string[];
+  answer?: string;
+  explanation?: string | null;
+  status?: 'active' | 'draft';
+  /** Index into the subject's topics. */
+  topic?: number;
+}
+export interface SubjectSpec {
+  name: string;
+  questionCount?: number;
+  durationMinutes?: number;
+  topics?: { name: string; questionCount?: number; durationMinutes?: number }[];
+  /** A number makes that many four-option questions (answer: the first option, topic: none). */
+  questions?: number | QuestionSpec[];
+}
+export interface CatalogueSpec {
+  examName?: string;
+  module?: { name?: string; questionCount?: number; durationMinutes?: number };
+  subjects: SubjectSpec[];
+}
+
+export interface Ref {
+  id: string;
+  name: string;
+  slug: string;
+}
+export interface TestCatalogue {
+  exam: Ref;
+  module: Ref;
+  subjects: (Ref & { topics: Ref[]; questionIds: string[] })[];
+}
+
+const suffix = () => randomBytes(4).toString('hex');
+const slugOf = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${suffix()}`;
+
+export function optionQuestions(subject: string, n: number, topic?: number): QuestionSpec[] {
+  return Array.from({ length: n }, (_, i) => ({
+    text: `${subject} question ${i + 1}`,
+    options: [`${subject} ${i + 1} right`, `${subject} ${i + 1} wrong a`, `${subject} ${i + 1} wrong b`],
+    answer: `${subject} ${i + 1} right`,
+    explanation: `Because ${subject} ${i + 1}.`,
+    topic,
+  }));
+}
+
+export async function insertCatalogue(db: Db, spec: CatalogueSpec): Promise<TestCatalogue> {
+  const examName = spec.examName ?? 'JEE';
+  const [exam] = await db
+    .insert(exams)
+    .values({ name: examName, slug: slugOf(examName) })
+    .returning({ id: exams.id, name: exams.name, slug: exams.slug });
+  const moduleName = spec.module?.name ?? 'JEE Main';
+  const [module] = await db
+    .insert(modules)
+    .values({
+      examId: exam!.id,
+      name: moduleName,
+      slug: slugOf(moduleName),
+      questionCount: spec.module?.questionCount ?? 10,
+      durationMinutes: spec.module?.durationMinutes ?? 180,
+    })
+    .returning({ id: modules.id, name: modules.name, slug: modules.slug });
+
+  const out: TestCatalogue = { exam: exam!, module: module!, subjects: [] };
+  for (const [order, s] of spec.subjects.entries()) {
+    const [subject] = await db
+      .insert(subjects)
+      .values({
+        moduleId: module!.id,
+        name: s.name,
+        slug: slugOf(s.name),
+        questionCount: s.questionCount ?? 5,
+        durationMinutes: s.durationMinutes ?? 30,
+        sortOrder: order,
+      })
+      .returning({ id: subjects.id, name: subjects.name, slug: subjects.slug });
+    const topicRefs: Ref[] = [];
+    for (const [i, t] of (s.topics ?? []).entries()) {
+      const [topic] = await db
+        .insert(topics)
+        .values({
+          subjectId: subject!.id,
+          name: t.name,
+          slug: slugOf(t.name),
+          questionCount: t.questionCount ?? 10,
+          durationMinutes: t.durationMinutes ?? 15,
+          sortOrder: i,
+        })
+        .returning({ id: topics.id, name: topics.name, slug: topics.slug });
+      topicRefs.push(topic!);
+    }
+    const specs = typeof s.questions === 'number' ? optionQuestions(s.name, s.questions) : (s.questions ?? []);
+    const questionIds: string[] = [];
+    for (const [i, q] of specs.entries()) {
+      const text = q.text ?? `${s.name} free question ${i + 1}`;
+      const [row] = await db
+        .insert(questions)
+        .values({
+          subjectId: subject!.id,
+          topicId: q.topic === undefined ? null : topicRefs[q.topic]!.id,
+          text,
+          textHash: createHash('sha256').update(text).digest('hex'),
+          options: q.options ?? [],
+          answer: q.answer ?? `answer ${i + 1}`,
+          explanation: q.explanation === undefined ? null : q.explanation,
+          status: q.status ?? 'active',
+        })
+        .returning({ id: questions.id });
+      questionIds.push(row!.id);
+    }
+    out.subjects.push({ ...subject!, topics: topicRefs, questionIds });
+  }
+  return out;
+}
+
+// ── Quiz calls ──────────────────────────────────────────────────────────────────────────────────────
+
+export const subjectQuiz = (c: TestCatalogue, i = 0): CreateAssessmentBody => ({
+  examSlug: c.exam.slug,
+  quizType: 'subject',
+  moduleSlug: c.module.slug,
+  subjectSlug: c.subjects[i]!.slug,
+  type: 'quiz',
+});
+export const moduleTest = (c: TestCatalogue): CreateAssessmentBody => ({
+  examSlug: c.exam.slug,
+  quizType: 'module',
+  moduleSlug: c.module.slug,
+  type: 'quiz',
+});
+export const topicQuiz = (c: TestCatalogue, subject = 0, topic = 0): CreateAssessmentBody => ({
+  ...subjectQuiz(c, subject),
+  quizType: 'topic',
+  topicSlug: c.subjects[subject]!.topics[topic]!.slug,
+});
+
+export async function startSession(
+  app: FastifyInstance,
+  learner: TestLearner,
+  body: CreateAssessmentBody,
+): Promise<SessionData> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/assessment', headers: learner.headers, payload: body });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: SessionData }).data;
+}
+
+export function save(
+  app: FastifyInstance,
+  learner: TestLearner,
+  payload: { evaluationId: string; userAnswer?: string; markedForReview?: boolean; timeSpentSeconds?: number },
+) {
+  return app.inject({ method: 'POST', url: '/api/v1/evaluations', headers: learner.headers, payload });
+}
+
+export function submit(app: FastifyInstance, learner: TestLearner, slug: string) {
+  return app.inject({ method: 'POST', url: `/api/v1/assessment/${slug}/submit`, headers: learner.headers });
+}
+
+export async function fetchResult(app: FastifyInstance, learner: TestLearner, slug: string): Promise<ResultData> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/v1/assessment/get-session/${slug}`,
+    headers: learner.headers,
+  });
+  if (res.statusCode !== 200) throw new Error(`result failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: ResultData }).data;
+}
+
+/** evaluationId → the question's correct answer and its options, read from the database. */
+export async function answerKey(db: Db, assessmentId: string): Promise<Map<string, { answer: string; options: string[] }>> {
+  const rows = await db
+    .select({ id: evaluations.id, answer: questions.answer, options: evaluations.options })
+    .from(evaluations)
+    .innerJoin(questions, eq(questions.id, evaluations.questionId))
+    .where(eq(evaluations.assessmentId, assessmentId));
+  return new Map(rows.map((r) => [r.id, { answer: r.answer, options: r.options }]));
+}
+
+/** A wrong answer for a question: another option, or free text that matches nothing. */
+export const wrongAnswer = (key: { answer: string; options: string[] }) =>
+  key.options.find((o) => o !== key.answer) ?? 'certainly not the answer';
+
+/** Moves a session into the past: it started `minutes` + totalTime ago and its deadline has passed. */
+export async function expire(db: Db, assessmentId: string, secondsPastDeadline = 60): Promise<void> {
+  await db
+    .update(assessments)
+    .set({
+      deadline: sql`now() - make_interval(secs => ${secondsPastDeadline}::int)`,
+      startTime: sql`now() - make_interval(secs => ${secondsPastDeadline}::int) - make_interval(mins => ${assessments.totalTime})`,
+    })
+    .where(eq(assessments.id, assessmentId));
+}

@@ -1,0 +1,146 @@
+import { saveEvaluationData, type SessionData } from '@ai-tutor/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { evaluations } from '../src/db/schema.js';
+import { buildTestApp, type TestApp } from './helpers/app.js';
+import {
+  expire,
+  insertCatalogue,
+  optionQuestions,
+  save,
+  startSession,
+  submit,
+  subjectQuiz,
+  type TestCatalogue,
+} from './helpers/catalogue.js';
+import { createLearner, type TestLearner } from './helpers/learner.js';
+
+let t: TestApp;
+let learner: TestLearner;
+let c: TestCatalogue;
+beforeAll(async () => {
+  t = await buildTestApp();
+  learner = await createLearner(t.app);
+  c = await insertCatalogue(t.app.db, {
+    subjects: [
+      {
+        name: 'Physics',
+        questionCount: 3,
+        durationMinutes: 10,
+        questions: [...optionQuestions('Physics', 1), { text: 'g in m/s² to one decimal?', answer: '9.8' }],
+      },
+    ],
+  });
+});
+afterAll(async () => t.close());
+
+let session: SessionData;
+/** The option question and the free-text question of the current session. */
+const optionEval = () => session.evaluation.find((e) => e.baseQuestion.options.length > 0)!;
+const freeEval = () => session.evaluation.find((e) => e.baseQuestion.options.length === 0)!;
+const stored = async (id: string) =>
+  (await t.app.db.select().from(evaluations).where(eq(evaluations.id, id)))[0]!;
+
+beforeEach(async () => {
+  session = await startSession(t.app, learner, subjectQuiz(c));
+});
+
+describe('POST /api/v1/evaluations', () => {
+  it('saves an answer, marks it answered and returns the evaluation with the server time', async () => {
+    const e = optionEval();
+    const answer = e.baseQuestion.options[1]!;
+    const res = await save(t.app, learner, { evaluationId: e._id, userAnswer: answer, timeSpentSeconds: 12 });
+    expect(res.statusCode).toBe(200);
+    const data = saveEvaluationData.parse(res.json().data);
+    expect(data.evaluation).toMatchObject({ _id: e._id, userAnswer: answer, status: 'answered', markedForReview: false });
+    expect(data.evaluation.baseQuestion).toEqual(e.baseQuestion);
+    expect(Math.abs(Date.parse(data.serverTime) - Date.now())).toBeLessThan(5000);
+    expect(await stored(e._id)).toMatchObject({ userAnswer: answer, status: 'answered', timeSpentSeconds: 12 });
+  });
+
+  it('toggles the review mark without touching the answer, and clears an answer with an empty one', async () => {
+    const e = freeEval();
+    await save(t.app, learner, { evaluationId: e._id, userAnswer: '9.80' });
+    const marked = await save(t.app, learner, { evaluationId: e._id, markedForReview: true });
+    expect(marked.json().data.evaluation).toMatchObject({ userAnswer: '9.80', status: 'answered', markedForReview: true });
+    const cleared = await save(t.app, learner, { evaluationId: e._id, userAnswer: '' });
+    expect(cleared.json().data.evaluation).toMatchObject({ userAnswer: null, status: 'not_answered', markedForReview: true });
+    const blank = await save(t.app, learner, { evaluationId: e._id, userAnswer: 'x' });
+    expect(blank.json().data.evaluation.status).toBe('answered');
+    await save(t.app, learner, { evaluationId: e._id, userAnswer: '   ' });
+    expect(await stored(e._id)).toMatchObject({ userAnswer: null, status: 'not_answered' });
+  });
+
+  it('is idempotent: the same save twice is one answer', async () => {
+    const e = optionEval();
+    const body = { evaluationId: e._id, userAnswer: e.baseQuestion.options[0]! };
+    const first = await save(t.app, learner, body);
+    const second = await save(t.app, learner, body);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.evaluation).toEqual(first.json().data.evaluation);
+    const rows = await t.app.db.select().from(evaluations).where(eq(evaluations.assessmentId, session.assessment._id));
+    expect(rows).toHaveLength(session.evaluation.length);
+  });
+
+  it('concurrent saves to one question leave exactly one of the answers', async () => {
+    const e = optionEval();
+    const answers = e.baseQuestion.options;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => save(t.app, learner, { evaluationId: e._id, userAnswer: answers[i % answers.length]! })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    const row = await stored(e._id);
+    expect(answers).toContain(row.userAnswer);
+    expect(row.status).toBe('answered');
+    const done = await submit(t.app, learner, session.assessment.slug);
+    expect(done.json().data.assessment.answeredQuestion).toBe(1);
+  });
+
+  it('caps the time spent at the session length', async () => {
+    const e = freeEval();
+    await save(t.app, learner, { evaluationId: e._id, timeSpentSeconds: 500 });
+    await save(t.app, learner, { evaluationId: e._id, timeSpentSeconds: 500 });
+    expect((await stored(e._id)).timeSpentSeconds).toBe(600);
+  });
+
+  it('refuses an answer that is not one of the options (400) and keeps the old one', async () => {
+    const e = optionEval();
+    await save(t.app, learner, { evaluationId: e._id, userAnswer: e.baseQuestion.options[0]! });
+    const res = await save(t.app, learner, { evaluationId: e._id, userAnswer: 'made up' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "The answer must be one of the question's options.", data: null });
+    expect((await stored(e._id)).userAnswer).toBe(e.baseQuestion.options[0]);
+  });
+
+  it('refuses a save once the deadline and its grace have passed (409)', async () => {
+    const e = freeEval();
+    await expire(t.app.db, session.assessment._id, 11);
+    const res = await save(t.app, learner, { evaluationId: e._id, userAnswer: '9.8' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/Time is up/);
+    expect((await stored(e._id)).userAnswer).toBeNull();
+  });
+
+  it('accepts a save within the 10-second grace after the deadline', async () => {
+    const e = freeEval();
+    await expire(t.app.db, session.assessment._id, 3);
+    const res = await save(t.app, learner, { evaluationId: e._id, userAnswer: '9.8' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a save once the session is submitted (409)', async () => {
+    const e = freeEval();
+    expect((await submit(t.app, learner, session.assessment.slug)).statusCode).toBe(200);
+    const res = await save(t.app, learner, { evaluationId: e._id, userAnswer: '9.8' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/submitted/);
+  });
+
+  it('answers 404 for an unknown evaluation and 400 for a malformed id', async () => {
+    const unknown = await save(t.app, learner, { evaluationId: '00000000-0000-4000-8000-000000000000', userAnswer: 'a' });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await save(t.app, learner, { evaluationId: 'not-a-uuid', userAnswer: 'a' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors[0].path).toBe('body.evaluationId');
+  });
+});

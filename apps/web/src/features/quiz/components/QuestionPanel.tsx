@@ -1,0 +1,128 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import BackspaceOutlinedIcon from '@mui/icons-material/BackspaceOutlined';
+import FlagIcon from '@mui/icons-material/Flag';
+import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
+import SaveIcon from '@mui/icons-material/Save';
+import {
+  Box,
+  Button,
+  FormControlLabel,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { MathText } from '../../../components/ui/MathText';
+import type { LocalQuestion } from '../lib/local-state';
+
+interface QuestionPanelProps {
+  question: LocalQuestion;
+  index: number;
+  total: number;
+  onChange: (value: string) => void;
+  onPrev: () => void;
+  onToggleMark: () => void;
+  onClear: () => void;
+  onSave: () => void;
+}
+
+/** 'Question - N', its text, radio options or a four-row 'Answer' box, and the question's buttons. */
+export function QuestionPanel({
+  question,
+  index,
+  total,
+  onChange,
+  onPrev,
+  onToggleMark,
+  onClear,
+  onSave,
+}: QuestionPanelProps) {
+  const { evaluation, draft } = question;
+  const { questionText, options } = evaluation.baseQuestion;
+  const value = draft ?? evaluation.userAnswer ?? '';
+  const isFirst = index === 0;
+  const isLast = index === total - 1;
+  const marked = evaluation.markedForReview;
+  const canClear = value !== '' || (evaluation.userAnswer ?? '') !== '';
+
+  return (
+    <Paper component="section" aria-labelledby="question-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id="question-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
+        Question - {index + 1}
+      </Typography>
+      <MathText id="question-text" component="div" text={questionText} sx={{ mb: 2, fontSize: '1.05rem' }} />
+
+      {options.length > 0 ? (
+        <RadioGroup
+          aria-labelledby="question-heading question-text"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {options.map((option, i) => (
+            <FormControlLabel
+              key={`${i}-${option}`}
+              value={option}
+              control={<Radio />}
+              label={<MathText text={option} />}
+              sx={{
+                mx: 0,
+                mb: 1,
+                pr: 2,
+                border: 1,
+                borderColor: value === option ? 'primary.main' : 'divider',
+                borderRadius: 2,
+                bgcolor: value === option ? 'action.selected' : undefined,
+              }}
+            />
+          ))}
+        </RadioGroup>
+      ) : (
+        <TextField
+          label="Answer"
+          multiline
+          rows={4}
+          fullWidth
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+
+      <Box sx={{ minHeight: 24, mt: 1 }}>
+        {draft !== null && (
+          <Typography variant="body2" color="warning.dark" sx={{ fontWeight: 600 }}>
+            Not saved yet — press {isLast ? 'Save' : 'Save & Next'} to keep this answer.
+          </Typography>
+        )}
+      </Box>
+
+      <Stack direction="row" flexWrap="wrap" useFlexGap spacing={1.5} sx={{ mt: 2 }}>
+        <Button variant="outlined" onClick={onPrev} disabled={isFirst} startIcon={<ArrowBackIcon />}>
+          Prev
+        </Button>
+        <Button
+          variant={marked ? 'contained' : 'outlined'}
+          color="warning"
+          onClick={onToggleMark}
+          aria-pressed={marked}
+          startIcon={marked ? <FlagIcon /> : <OutlinedFlagIcon />}
+        >
+          Mark for Review
+        </Button>
+        <Button variant="outlined" color="inherit" onClick={onClear} disabled={!canClear} startIcon={<BackspaceOutlinedIcon />}>
+          Clear Response
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button
+          variant="contained"
+          onClick={onSave}
+          endIcon={isLast ? <SaveIcon /> : <ArrowForwardIcon />}
+        >
+          {isLast ? 'Save' : 'Save & Next'}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

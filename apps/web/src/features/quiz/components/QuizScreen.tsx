@@ -1,0 +1,71 @@
+import { uiTexts } from '@ai-tutor/contract';
+import { Alert, Box, Button } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useToast } from '../../../components/toast/use-toast';
+import { paths } from '../../../lib/paths';
+import { useAuth } from '../../../stores/hooks';
+import { useQuizBoot } from '../hooks/use-quiz-boot';
+import { BusyOverlay } from './BusyOverlay';
+import { QuizRunner } from './QuizRunner';
+
+export interface QuizScreenProps {
+  /** The browser clock; tests pass their own. */
+  now?: () => number;
+  /** First retry delay of the save queue (doubles on each failure). */
+  retryBaseMs?: number;
+}
+
+/**
+ * /quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId? — finds this route's running session again
+ * (after a reload) or creates one, then runs it. Creation failure: toast and back to /exams.
+ */
+export function QuizScreen({ now = Date.now, retryBaseMs }: QuizScreenProps) {
+  const params = useParams();
+  const { user } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [attempt, setAttempt] = useState(0);
+  const boot = useQuizBoot(params, user?.id ?? 'anonymous', location.pathname, attempt, now);
+
+  useEffect(() => {
+    if (boot.phase !== 'done') return;
+    if (boot.kind === 'create-failed') {
+      console.error('assessment creation failed', boot.error);
+      toast(uiTexts.failedToCreateAssessment, 'error');
+      navigate(paths.exams, { replace: true });
+    } else if (boot.kind === 'ended') {
+      navigate(paths.result(boot.slug), { replace: true });
+    }
+  }, [boot, navigate, toast]);
+
+  if (boot.phase === 'done' && boot.kind === 'ready') {
+    return (
+      <QuizRunner
+        key={boot.state.assessment._id}
+        initial={boot.state}
+        examId={params.examId ?? boot.state.assessment.exam.slug}
+        now={now}
+        {...(retryBaseMs !== undefined ? { retryBaseMs } : {})}
+      />
+    );
+  }
+  if (boot.phase === 'done' && boot.kind === 'unavailable') {
+    return (
+      <Box sx={{ maxWidth: 640, mx: 'auto', mt: 4 }}>
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" onClick={() => setAttempt((a) => a + 1)}>
+              Try again
+            </Button>
+          }
+        >
+          We could not reach the server to resume your test. Check your connection and try again.
+        </Alert>
+      </Box>
+    );
+  }
+  return <BusyOverlay open text={uiTexts.loading} />;
+}

@@ -1,0 +1,88 @@
+import { createAssessmentBody, type CreateAssessmentBody, type SessionData } from '@ai-tutor/contract';
+import { useEffect, useState } from 'react';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useDispatch } from 'react-redux';
+import { createAssessmentApi } from '../api/create-assessment';
+import { getSessionApi } from '../api/get-session';
+import { startOrResumeOnce, type BootResult, type Timed } from '../lib/boot';
+
+export interface QuizRouteParams {
+  examId?: string;
+  type?: string;
+  moduleId?: string;
+  subjectId?: string;
+  topicId?: string;
+}
+
+export const routeKeyOf = (p: QuizRouteParams) =>
+  [p.examId, p.type, p.moduleId, p.subjectId ?? '', p.topicId ?? ''].map((part) => part ?? '').join('/');
+
+/** The create body for the route, or null when the route cannot make a valid one. */
+export function createBodyFor(p: QuizRouteParams): CreateAssessmentBody | null {
+  const parsed = createAssessmentBody.safeParse({
+    examSlug: p.examId,
+    quizType: p.type,
+    moduleSlug: p.moduleId,
+    ...(p.subjectId ? { subjectSlug: p.subjectId } : {}),
+    ...(p.topicId ? { topicSlug: p.topicId } : {}),
+    type: 'quiz',
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+export type BootState = { phase: 'loading' } | ({ phase: 'done' } & BootResult);
+
+/** Starts or resumes the quiz of this route once per (user, route, attempt). */
+export function useQuizBoot(
+  params: QuizRouteParams,
+  userId: string,
+  path: string,
+  attempt: number,
+  now: () => number,
+): BootState {
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  const routeKey = routeKeyOf(params);
+  const [state, setState] = useState<{ key: string; value: BootState }>({
+    key: '',
+    value: { phase: 'loading' },
+  });
+  const requestKey = `${userId}|${routeKey}|${attempt}`;
+
+  useEffect(() => {
+    let active = true;
+    const timed = async <T,>(run: () => Promise<{ data?: T; error?: unknown }>): Promise<Timed<T>> => {
+      const sentAt = now();
+      const result = await run();
+      return { ...result, sentAt, receivedAt: now() };
+    };
+    void startOrResumeOnce({
+      userId,
+      routeKey,
+      path,
+      body: createBodyFor(params),
+      now,
+      fetchSession: (slug) =>
+        timed<SessionData>(() =>
+          dispatch(
+            getSessionApi.endpoints.getAssessmentSession.initiate(slug, { subscribe: false, forceRefetch: true }),
+          ),
+        ),
+      create: (body) =>
+        timed<SessionData>(async () => {
+          const request = dispatch(createAssessmentApi.endpoints.createAssessment.initiate(body));
+          const result = await request;
+          request.reset();
+          return result;
+        }),
+    }).then((result) => {
+      if (active) setState({ key: requestKey, value: { phase: 'done', ...result } });
+    });
+    return () => {
+      active = false;
+    };
+    // params are read through routeKey; the request runs again only for a new user, route or attempt.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestKey]);
+
+  return state.key === requestKey ? state.value : { phase: 'loading' };
+}

@@ -1,0 +1,62 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useDispatch } from 'react-redux';
+import { saveEvaluationApi } from '../api/save-evaluation';
+import type { LocalQuizState, PendingSave } from '../lib/local-state';
+import { QuizStore, type QuizSnapshot, type QuizStoreHandlers } from '../lib/quiz-store';
+import type { SendOutcome } from '../lib/save-queue';
+
+const PERMANENT = new Set([400, 403, 404, 413, 422]);
+
+/** Reads an RTK Query error as the queue needs it. */
+export function outcomeOfError(error: unknown): Extract<SendOutcome, { ok: false }> {
+  const e = error as { status?: unknown; data?: { message?: unknown } } | undefined;
+  const message = typeof e?.data?.message === 'string' ? e.data.message : undefined;
+  if (e?.status === 409) return { ok: false, kind: 'ended', ...(message ? { message } : {}) };
+  if (typeof e?.status === 'number' && PERMANENT.has(e.status)) {
+    return { ok: false, kind: 'rejected', ...(message ? { message } : {}) };
+  }
+  return { ok: false, kind: 'retry' };
+}
+
+export interface QuizStoreOptions {
+  now: () => number;
+  retryBaseMs?: number;
+}
+
+/** One QuizStore for the running session, started while mounted, read with useSyncExternalStore. */
+export function useQuizStore(
+  initial: LocalQuizState,
+  options: QuizStoreOptions,
+  handlers: QuizStoreHandlers,
+): [QuizStore, QuizSnapshot] {
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  const [store] = useState(
+    () =>
+      new QuizStore(initial, {
+        now: options.now,
+        ...(options.retryBaseMs !== undefined ? { baseDelayMs: options.retryBaseMs } : {}),
+        send: async (save: PendingSave): Promise<SendOutcome> => {
+          const sentAt = options.now();
+          const request = dispatch(saveEvaluationApi.endpoints.saveEvaluation.initiate(save));
+          const result = await request;
+          request.reset();
+          const receivedAt = options.now();
+          if (result.data) return { ok: true, serverTime: result.data.serverTime, sentAt, receivedAt };
+          return outcomeOfError(result.error);
+        },
+      }),
+  );
+
+  useEffect(() => {
+    store.setHandlers(handlers);
+  }, [store, handlers]);
+
+  useEffect(() => {
+    store.start();
+    return () => store.stop();
+  }, [store]);
+
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return [store, snapshot];
+}

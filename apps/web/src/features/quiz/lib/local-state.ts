@@ -1,0 +1,161 @@
+import {
+  activeQuizStorageKey,
+  quizStateStorageKey,
+  type Assessment,
+  type Evaluation,
+  type SaveEvaluationBody,
+} from '@ai-tutor/contract';
+
+/** One save waiting to reach the server: the body of POST /v1/evaluations. */
+export type PendingSave = SaveEvaluationBody;
+
+export interface LocalQuestion {
+  evaluation: Evaluation;
+  /** What the learner typed or picked but has not saved yet; null when the saved answer is shown. */
+  draft: string | null;
+  /** Time spent on the question since its last save, not sent yet. */
+  unsentMs: number;
+}
+
+/**
+ * The locally saved quiz state of SPEC.md §3 (questions, currentIndex, lastUpdated, createdAt,
+ * sessionCompleted, totalTime), plus what it takes to never lose an answer: the queue of saves not yet
+ * confirmed by the server, the assessment itself (so an offline reload can still show the test) and
+ * the last known offset between the server's clock and this browser's.
+ */
+export interface LocalQuizState {
+  version: 1;
+  assessment: Assessment;
+  questions: LocalQuestion[];
+  currentIndex: number;
+  lastUpdated: string;
+  createdAt: string;
+  sessionCompleted: boolean;
+  totalTime: number;
+  pending: PendingSave[];
+  clockOffsetMs: number;
+}
+
+export interface ActiveQuizPointer {
+  assessmentId: string;
+  slug: string;
+  path: string;
+}
+
+function readJson(key: string): unknown {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  } catch {
+    return null;
+  }
+}
+
+function writeJson(key: string, value: unknown): boolean {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch (error) {
+    // Storage full or disabled (private mode): the server still has every confirmed save.
+    console.error('could not store quiz progress locally', error);
+    return false;
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+export function readLocalState(assessmentId: string): LocalQuizState | null {
+  const value = readJson(quizStateStorageKey(assessmentId));
+  if (
+    !isObject(value) ||
+    value.version !== 1 ||
+    !isObject(value.assessment) ||
+    value.assessment._id !== assessmentId ||
+    !Array.isArray(value.questions) ||
+    !Array.isArray(value.pending)
+  ) {
+    return null;
+  }
+  return value as unknown as LocalQuizState;
+}
+
+export const writeLocalState = (state: LocalQuizState) =>
+  writeJson(quizStateStorageKey(state.assessment._id), state);
+
+export const removeLocalState = (assessmentId: string) => localStorage.removeItem(quizStateStorageKey(assessmentId));
+
+export function readPointer(userId: string, routeKey: string): ActiveQuizPointer | null {
+  const value = readJson(activeQuizStorageKey(userId, routeKey));
+  if (!isObject(value) || typeof value.assessmentId !== 'string' || typeof value.slug !== 'string') return null;
+  return { assessmentId: value.assessmentId, slug: value.slug, path: String(value.path ?? '') };
+}
+
+export const writePointer = (userId: string, routeKey: string, pointer: ActiveQuizPointer) =>
+  writeJson(activeQuizStorageKey(userId, routeKey), pointer);
+
+export const removePointer = (userId: string, routeKey: string) =>
+  localStorage.removeItem(activeQuizStorageKey(userId, routeKey));
+
+/** A fresh local state for a session the server just created or returned. */
+export function initialLocalState(
+  assessment: Assessment,
+  evaluations: Evaluation[],
+  clockOffsetMs: number,
+  nowIso: string,
+): LocalQuizState {
+  return {
+    version: 1,
+    assessment,
+    questions: evaluations.map((evaluation) => ({ evaluation, draft: null, unsentMs: 0 })),
+    currentIndex: 0,
+    lastUpdated: nowIso,
+    createdAt: nowIso,
+    sessionCompleted: false,
+    totalTime: assessment.totalTime,
+    pending: [],
+    clockOffsetMs,
+  };
+}
+
+/** Applies one save to an evaluation as the server will once it arrives. */
+export function applySave(evaluation: Evaluation, save: PendingSave): Evaluation {
+  const next = { ...evaluation };
+  if (save.userAnswer !== undefined) {
+    const answer = save.userAnswer.trim() === '' ? null : save.userAnswer;
+    next.userAnswer = answer;
+    next.status = answer === null ? 'not_answered' : 'answered';
+  }
+  if (save.markedForReview !== undefined) next.markedForReview = save.markedForReview;
+  return next;
+}
+
+/**
+ * Resuming: the server's session, with this browser's saves that the server has not confirmed yet laid
+ * over it (they are sent again), and the learner's place and unsaved drafts kept.
+ */
+export function mergeResumed(
+  server: { assessment: Assessment; evaluation: Evaluation[] },
+  local: LocalQuizState | null,
+  clockOffsetMs: number,
+  nowIso: string,
+): LocalQuizState {
+  const fresh = initialLocalState(server.assessment, server.evaluation, clockOffsetMs, nowIso);
+  if (!local) return fresh;
+  const known = new Set(server.evaluation.map((e) => e._id));
+  const pending = local.pending.filter((p) => known.has(p.evaluationId));
+  const localById = new Map(local.questions.map((q) => [q.evaluation._id, q]));
+  const questions = fresh.questions.map((q) => {
+    const before = localById.get(q.evaluation._id);
+    const evaluation = pending
+      .filter((p) => p.evaluationId === q.evaluation._id)
+      .reduce(applySave, q.evaluation);
+    return { evaluation, draft: before?.draft ?? null, unsentMs: before?.unsentMs ?? 0 };
+  });
+  return {
+    ...fresh,
+    questions,
+    pending,
+    currentIndex: Math.min(Math.max(0, local.currentIndex), Math.max(0, questions.length - 1)),
+    createdAt: local.createdAt,
+  };
+}

@@ -1,0 +1,233 @@
+import { applySave, writeLocalState, type LocalQuestion, type LocalQuizState, type PendingSave } from './local-state';
+import { SaveQueue, type FlushResult, type SendOutcome, type SyncStatus } from './save-queue';
+
+export interface QuizSnapshot {
+  questions: LocalQuestion[];
+  currentIndex: number;
+  /** Server clock minus this browser's clock, in ms. */
+  offsetMs: number;
+  sync: SyncStatus;
+  ended: boolean;
+}
+
+export interface QuizStoreDeps {
+  send: (save: PendingSave) => Promise<SendOutcome>;
+  now?: () => number;
+  persist?: (state: LocalQuizState) => void;
+  baseDelayMs?: number;
+  random?: () => number;
+}
+
+export interface QuizStoreHandlers {
+  onEnded?: () => void;
+  onRejected?: (message: string | undefined) => void;
+  onFailing?: () => void;
+}
+
+export type SaveResult = 'moved' | 'saved' | 'none';
+
+/** The longest stretch one sitting on a question can count for (a laptop left asleep on it). */
+const MAX_SEGMENT_MS = 3 * 60 * 60 * 1000;
+
+/**
+ * The running quiz: questions, answers, the learner's place, and the save queue. Every change is written
+ * to localStorage (with the queue) before anything is sent, so a reload or a lost network loses nothing.
+ * React reads it through useSyncExternalStore.
+ */
+export class QuizStore {
+  private state: LocalQuizState;
+  private snapshot: QuizSnapshot;
+  private readonly queue: SaveQueue;
+  private readonly listeners = new Set<() => void>();
+  private readonly now: () => number;
+  private readonly persistFn: (state: LocalQuizState) => void;
+  private handlers: QuizStoreHandlers = {};
+  private enteredAt: number;
+  private started = false;
+
+  constructor(initial: LocalQuizState, deps: QuizStoreDeps) {
+    this.state = initial;
+    this.now = deps.now ?? Date.now;
+    this.persistFn = deps.persist ?? ((state) => void writeLocalState(state));
+    this.enteredAt = this.now();
+    this.queue = new SaveQueue(initial.pending, {
+      send: deps.send,
+      onChange: () => this.changed(),
+      onSaved: (_save, outcome) => {
+        if (!outcome.serverTime) return;
+        const serverMs = Date.parse(outcome.serverTime);
+        if (Number.isNaN(serverMs)) return;
+        // The server stamped its time roughly halfway through the round trip.
+        this.state = { ...this.state, clockOffsetMs: serverMs - (outcome.sentAt + outcome.receivedAt) / 2 };
+      },
+      onEnded: () => {
+        this.markCompleted();
+        this.handlers.onEnded?.();
+      },
+      onRejected: (_save, message) => this.handlers.onRejected?.(message),
+      onFailing: () => this.handlers.onFailing?.(),
+      ...(deps.baseDelayMs !== undefined ? { baseDelayMs: deps.baseDelayMs } : {}),
+      ...(deps.random ? { random: deps.random } : {}),
+    });
+    this.snapshot = this.makeSnapshot();
+    this.persist();
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  setHandlers(handlers: QuizStoreHandlers) {
+    this.handlers = handlers;
+  }
+
+  start() {
+    if (this.started) return;
+    this.started = true;
+    this.queue.start();
+    window.addEventListener('online', this.onOnline);
+    window.addEventListener('offline', this.onOffline);
+    window.addEventListener('pagehide', this.onHide);
+    document.addEventListener('visibilitychange', this.onHide);
+  }
+
+  stop() {
+    if (!this.started) return;
+    this.started = false;
+    this.queue.stop();
+    window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('offline', this.onOffline);
+    window.removeEventListener('pagehide', this.onHide);
+    document.removeEventListener('visibilitychange', this.onHide);
+    this.persist();
+  }
+
+  get current(): LocalQuestion {
+    return this.state.questions[this.state.currentIndex]!;
+  }
+
+  setDraft(value: string) {
+    const saved = this.current.evaluation.userAnswer ?? '';
+    this.updateCurrent({ draft: value === saved ? null : value });
+  }
+
+  goTo(index: number) {
+    if (index < 0 || index >= this.state.questions.length || index === this.state.currentIndex) return;
+    const elapsed = this.takeSegment();
+    const questions = [...this.state.questions];
+    const current = questions[this.state.currentIndex]!;
+    questions[this.state.currentIndex] = { ...current, unsentMs: current.unsentMs + elapsed };
+    this.state = { ...this.state, questions, currentIndex: index };
+    this.changed();
+  }
+
+  prev() {
+    this.goTo(this.state.currentIndex - 1);
+  }
+
+  /**
+   * SPEC.md §4: an empty answer only moves on, with no call; a non-empty one is queued, shown answered,
+   * stored locally, and the screen advances unless this is the last question.
+   */
+  saveAndNext(): SaveResult {
+    const q = this.current;
+    const answer = q.draft ?? q.evaluation.userAnswer ?? '';
+    const isLast = this.state.currentIndex === this.state.questions.length - 1;
+    if (answer.trim() === '') {
+      if (q.draft !== null) this.updateCurrent({ draft: null });
+      if (!isLast) this.goTo(this.state.currentIndex + 1);
+      return isLast ? 'none' : 'moved';
+    }
+    this.record({ evaluationId: q.evaluation._id, userAnswer: answer });
+    if (!isLast) this.goTo(this.state.currentIndex + 1);
+    return 'saved';
+  }
+
+  toggleMark() {
+    const q = this.current;
+    this.record({ evaluationId: q.evaluation._id, markedForReview: !q.evaluation.markedForReview });
+  }
+
+  /** Takes the answer back: an unsaved choice is dropped; a saved one is cleared on the server too. */
+  clearResponse() {
+    const q = this.current;
+    if (q.evaluation.userAnswer !== null && q.evaluation.userAnswer !== '') {
+      this.record({ evaluationId: q.evaluation._id, userAnswer: '' });
+    } else if (q.draft !== null) {
+      this.updateCurrent({ draft: null });
+    }
+  }
+
+  flush(): Promise<FlushResult> {
+    return this.queue.flush();
+  }
+
+  markCompleted() {
+    this.state = { ...this.state, sessionCompleted: true };
+    this.persist();
+  }
+
+  private record(save: Omit<PendingSave, 'timeSpentSeconds'>) {
+    const q = this.current;
+    const ms = q.unsentMs + this.takeSegment();
+    const full: PendingSave = { ...save, timeSpentSeconds: Math.min(86_400, Math.round(ms / 1000)) };
+    const evaluation = applySave(q.evaluation, full);
+    const draft = save.userAnswer !== undefined ? null : q.draft;
+    const questions = [...this.state.questions];
+    questions[this.state.currentIndex] = { evaluation, draft, unsentMs: 0 };
+    this.state = { ...this.state, questions };
+    // Stored locally (by enqueue's change notification) before the first byte goes out.
+    this.queue.enqueue(full);
+  }
+
+  private takeSegment(): number {
+    const now = this.now();
+    const elapsed = Math.min(MAX_SEGMENT_MS, Math.max(0, now - this.enteredAt));
+    this.enteredAt = now;
+    return elapsed;
+  }
+
+  private updateCurrent(patch: Partial<LocalQuestion>) {
+    const questions = [...this.state.questions];
+    questions[this.state.currentIndex] = { ...this.current, ...patch };
+    this.state = { ...this.state, questions };
+    this.changed();
+  }
+
+  private onOnline = () => this.queue.retryNow();
+  private onOffline = () => this.changed();
+  private onHide = () => this.persist();
+
+  private makeSnapshot(): QuizSnapshot {
+    return {
+      questions: this.state.questions,
+      currentIndex: this.state.currentIndex,
+      offsetMs: this.state.clockOffsetMs,
+      sync: this.queue.status(),
+      ended: this.queue.hasEnded,
+    };
+  }
+
+  private persist() {
+    const questions = this.state.questions.map((q, i) =>
+      i === this.state.currentIndex
+        ? { ...q, unsentMs: q.unsentMs + Math.min(MAX_SEGMENT_MS, Math.max(0, this.now() - this.enteredAt)) }
+        : q,
+    );
+    this.persistFn({
+      ...this.state,
+      questions,
+      pending: this.queue.pending,
+      lastUpdated: new Date(this.now()).toISOString(),
+    });
+  }
+
+  private changed() {
+    this.persist();
+    this.snapshot = this.makeSnapshot();
+    this.listeners.forEach((listener) => listener());
+  }
+}

@@ -1,0 +1,48 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  to: string;
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps every mail, so journeys read OTPs as a learner would. */
+export async function startMailCatcher() {
+  const mails: CaughtMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        for (const rcpt of session.envelope.rcptTo) mails.push({ to: rcpt.address.toLowerCase(), raw });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The newest 6-digit code sent to `to` after `since` mails had arrived. */
+    async codeFor(to: string, since = 0, timeoutMs = 10_000): Promise<string> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = mails.slice(since).reverse().find((m) => m.to === to.toLowerCase());
+        const code = mail && /\b(\d{6})\b/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1];
+        if (code) return code;
+        if (Date.now() > deadline) throw new Error(`no code mailed to ${to}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 250);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
