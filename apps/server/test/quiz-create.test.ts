@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const create = (payload: unknown, who: TestLearner = learner) =>
+const create = (payload: object, who: TestLearner = learner) =>
   t.app.inject({ method: 'POST', url: '/api/v1/assessment', headers: who.headers, payload });
 
 /** questionId of every evaluation of a session, in position order. */
@@ -76,7 +76,11 @@ describe('POST /api/v1/assessment', () => {
     expect(a.sessionCompleted).toBe(false);
 
     const names = data.evaluation.map((e) => e.baseQuestion.subject?.name);
-    expect(names).toEqual([...Array(4).fill('Physics'), ...Array(3).fill('Chemistry'), ...Array(3).fill('Maths')]);
+    expect(names).toEqual([
+      ...Array(4).fill('Physics'),
+      ...Array(3).fill('Chemistry'),
+      ...Array(3).fill('Maths'),
+    ]);
     const ids = await questionIdsOf(a._id);
     expect(new Set(ids).size).toBe(10);
   });
@@ -107,7 +111,10 @@ describe('POST /api/v1/assessment', () => {
     );
     // Every option list is a permutation of the question's own options.
     for (const e of data.evaluation) {
-      const [q] = await t.app.db.select().from(questions).where(eq(questions.text, e.baseQuestion.questionText));
+      const [q] = await t.app.db
+        .select()
+        .from(questions)
+        .where(eq(questions.text, e.baseQuestion.questionText));
       expect([...e.baseQuestion.options].sort()).toEqual([...q!.options].sort());
     }
   });
@@ -148,9 +155,11 @@ describe('POST /api/v1/assessment', () => {
     const data = await startSession(t.app, learner, subjectQuiz(cat));
     expect(data.assessment.totalQuestions).toBe(3);
     expect(data.assessment.totalMarks).toBe(12);
-    expect(data.evaluation.map((e) => e.baseQuestion.questionText).sort()).toEqual(
-      ['Zoology question 1', 'Zoology question 2', 'Zoology question 3'],
-    );
+    expect(data.evaluation.map((e) => e.baseQuestion.questionText).sort()).toEqual([
+      'Zoology question 1',
+      'Zoology question 2',
+      'Zoology question 3',
+    ]);
   });
 
   it('a short subject in a mock test leaves its share to the others', async () => {
@@ -191,13 +200,21 @@ describe('POST /api/v1/assessment', () => {
     });
     const res = await create(subjectQuiz(cat));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: expect.stringMatching(/No questions are available for Empty/), data: null });
-    const left = await t.app.db.select().from(assessments).where(eq(assessments.subjectId, cat.subjects[0]!.id));
+    expect(res.json()).toEqual({
+      message: expect.stringMatching(/No questions are available for Empty/),
+      data: null,
+    });
+    const left = await t.app.db
+      .select()
+      .from(assessments)
+      .where(eq(assessments.subjectId, cat.subjects[0]!.id));
     expect(left).toEqual([]);
   });
 
   it('answers 404 for unknown slugs and for a level outside its parent', async () => {
-    const other = await insertCatalogue(t.app.db, { subjects: [{ name: 'Elsewhere', questions: 2, topics: [{ name: 'T' }] }] });
+    const other = await insertCatalogue(t.app.db, {
+      subjects: [{ name: 'Elsewhere', questions: 2, topics: [{ name: 'T' }] }],
+    });
     const cases = [
       { ...subjectQuiz(c), examSlug: 'no-such-exam' },
       { ...subjectQuiz(c), moduleSlug: 'no-such-module' },
@@ -220,7 +237,11 @@ describe('POST /api/v1/assessment', () => {
     expect(bad.json().errors[0].path).toBe('body.quizType');
     const missing = await create({ ...subjectQuiz(c), subjectSlug: undefined });
     expect(missing.statusCode).toBe(400);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/v1/assessment', payload: subjectQuiz(c) });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/assessment',
+      payload: subjectQuiz(c),
+    });
     expect(anonymous.statusCode).toBe(401);
     const unverified = await createLearner(t.app, { verified: false });
     expect((await create(subjectQuiz(c), unverified)).statusCode).toBe(403);

@@ -1,7 +1,7 @@
-import { saveEvaluationData, type SessionData } from '@ai-tutor/contract';
+import { saveEvaluationData, scoreAnswer, type SessionData } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { evaluations } from '../src/db/schema.js';
+import { assessments, evaluations } from '../src/db/schema.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import {
   expire,
@@ -52,19 +52,36 @@ describe('POST /api/v1/evaluations', () => {
     const res = await save(t.app, learner, { evaluationId: e._id, userAnswer: answer, timeSpentSeconds: 12 });
     expect(res.statusCode).toBe(200);
     const data = saveEvaluationData.parse(res.json().data);
-    expect(data.evaluation).toMatchObject({ _id: e._id, userAnswer: answer, status: 'answered', markedForReview: false });
+    expect(data.evaluation).toMatchObject({
+      _id: e._id,
+      userAnswer: answer,
+      status: 'answered',
+      markedForReview: false,
+    });
     expect(data.evaluation.baseQuestion).toEqual(e.baseQuestion);
     expect(Math.abs(Date.parse(data.serverTime) - Date.now())).toBeLessThan(5000);
-    expect(await stored(e._id)).toMatchObject({ userAnswer: answer, status: 'answered', timeSpentSeconds: 12 });
+    expect(await stored(e._id)).toMatchObject({
+      userAnswer: answer,
+      status: 'answered',
+      timeSpentSeconds: 12,
+    });
   });
 
   it('toggles the review mark without touching the answer, and clears an answer with an empty one', async () => {
     const e = freeEval();
     await save(t.app, learner, { evaluationId: e._id, userAnswer: '9.80' });
     const marked = await save(t.app, learner, { evaluationId: e._id, markedForReview: true });
-    expect(marked.json().data.evaluation).toMatchObject({ userAnswer: '9.80', status: 'answered', markedForReview: true });
+    expect(marked.json().data.evaluation).toMatchObject({
+      userAnswer: '9.80',
+      status: 'answered',
+      markedForReview: true,
+    });
     const cleared = await save(t.app, learner, { evaluationId: e._id, userAnswer: '' });
-    expect(cleared.json().data.evaluation).toMatchObject({ userAnswer: null, status: 'not_answered', markedForReview: true });
+    expect(cleared.json().data.evaluation).toMatchObject({
+      userAnswer: null,
+      status: 'not_answered',
+      markedForReview: true,
+    });
     const blank = await save(t.app, learner, { evaluationId: e._id, userAnswer: 'x' });
     expect(blank.json().data.evaluation.status).toBe('answered');
     await save(t.app, learner, { evaluationId: e._id, userAnswer: '   ' });
@@ -78,7 +95,10 @@ describe('POST /api/v1/evaluations', () => {
     const second = await save(t.app, learner, body);
     expect(second.statusCode).toBe(200);
     expect(second.json().data.evaluation).toEqual(first.json().data.evaluation);
-    const rows = await t.app.db.select().from(evaluations).where(eq(evaluations.assessmentId, session.assessment._id));
+    const rows = await t.app.db
+      .select()
+      .from(evaluations)
+      .where(eq(evaluations.assessmentId, session.assessment._id));
     expect(rows).toHaveLength(session.evaluation.length);
   });
 
@@ -86,7 +106,9 @@ describe('POST /api/v1/evaluations', () => {
     const e = optionEval();
     const answers = e.baseQuestion.options;
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => save(t.app, learner, { evaluationId: e._id, userAnswer: answers[i % answers.length]! })),
+      Array.from({ length: 12 }, (_, i) =>
+        save(t.app, learner, { evaluationId: e._id, userAnswer: answers[i % answers.length]! }),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
     const row = await stored(e._id);
@@ -94,6 +116,24 @@ describe('POST /api/v1/evaluations', () => {
     expect(row.status).toBe('answered');
     const done = await submit(t.app, learner, session.assessment.slug);
     expect(done.json().data.assessment.answeredQuestion).toBe(1);
+  });
+
+  it('saves racing a submit land before the scoring or are refused: the score matches the stored answer', async () => {
+    for (let round = 0; round < 5; round++) {
+      session = await startSession(t.app, learner, subjectQuiz(c));
+      const e = freeEval();
+      const saves = Array.from({ length: 16 }, (_, i) =>
+        save(t.app, learner, { evaluationId: e._id, userAnswer: i % 2 === 0 ? '9.8' : `wrong ${i}` }),
+      );
+      const [done, ...saved] = await Promise.all([submit(t.app, learner, session.assessment.slug), ...saves]);
+      expect(done.statusCode).toBe(200);
+      for (const res of saved) expect([200, 409]).toContain(res.statusCode);
+      const row = await stored(e._id);
+      expect(row.score).toBe(scoreAnswer(row.userAnswer, '9.8'));
+      const [a] = await t.app.db.select().from(assessments).where(eq(assessments.id, session.assessment._id));
+      // The option question stays unanswered, so the session's score is the free-text one's.
+      expect(a?.score).toBe(row.score ?? 0);
+    }
   });
 
   it('caps the time spent at the session length', async () => {
@@ -137,7 +177,10 @@ describe('POST /api/v1/evaluations', () => {
   });
 
   it('answers 404 for an unknown evaluation and 400 for a malformed id', async () => {
-    const unknown = await save(t.app, learner, { evaluationId: '00000000-0000-4000-8000-000000000000', userAnswer: 'a' });
+    const unknown = await save(t.app, learner, {
+      evaluationId: '00000000-0000-4000-8000-000000000000',
+      userAnswer: 'a',
+    });
     expect(unknown.statusCode).toBe(404);
     const malformed = await save(t.app, learner, { evaluationId: 'not-a-uuid', userAnswer: 'a' });
     expect(malformed.statusCode).toBe(400);

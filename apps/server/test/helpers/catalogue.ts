@@ -3,7 +3,15 @@ import type { CreateAssessmentBody, ResultData, SessionData } from '@ai-tutor/co
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client.js';
-import { assessments, evaluations, exams, modules, questions, subjects, topics } from '../../src/db/schema.js';
+import {
+  assessments,
+  evaluations,
+  exams,
+  modules,
+  questions,
+  subjects,
+  topics,
+} from '../../src/db/schema.js';
 import type { TestLearner } from './learner.js';
 
 /**
@@ -106,7 +114,8 @@ export async function insertCatalogue(db: Db, spec: CatalogueSpec): Promise<Test
         .returning({ id: topics.id, name: topics.name, slug: topics.slug });
       topicRefs.push(topic!);
     }
-    const specs = typeof s.questions === 'number' ? optionQuestions(s.name, s.questions) : (s.questions ?? []);
+    const specs =
+      typeof s.questions === 'number' ? optionQuestions(s.name, s.questions) : (s.questions ?? []);
     const questionIds: string[] = [];
     for (const [i, q] of specs.entries()) {
       const text = q.text ?? `${s.name} free question ${i + 1}`;
@@ -156,7 +165,12 @@ export async function startSession(
   learner: TestLearner,
   body: CreateAssessmentBody,
 ): Promise<SessionData> {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/assessment', headers: learner.headers, payload: body });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/assessment',
+    headers: learner.headers,
+    payload: body,
+  });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { data: SessionData }).data;
 }
@@ -164,7 +178,12 @@ export async function startSession(
 export function save(
   app: FastifyInstance,
   learner: TestLearner,
-  payload: { evaluationId: string; userAnswer?: string; markedForReview?: boolean; timeSpentSeconds?: number },
+  payload: {
+    evaluationId: string;
+    userAnswer?: string;
+    markedForReview?: boolean;
+    timeSpentSeconds?: number;
+  },
 ) {
   return app.inject({ method: 'POST', url: '/api/v1/evaluations', headers: learner.headers, payload });
 }
@@ -173,7 +192,11 @@ export function submit(app: FastifyInstance, learner: TestLearner, slug: string)
   return app.inject({ method: 'POST', url: `/api/v1/assessment/${slug}/submit`, headers: learner.headers });
 }
 
-export async function fetchResult(app: FastifyInstance, learner: TestLearner, slug: string): Promise<ResultData> {
+export async function fetchResult(
+  app: FastifyInstance,
+  learner: TestLearner,
+  slug: string,
+): Promise<ResultData> {
   const res = await app.inject({
     method: 'GET',
     url: `/api/v1/assessment/get-session/${slug}`,
@@ -184,7 +207,10 @@ export async function fetchResult(app: FastifyInstance, learner: TestLearner, sl
 }
 
 /** evaluationId → the question's correct answer and its options, read from the database. */
-export async function answerKey(db: Db, assessmentId: string): Promise<Map<string, { answer: string; options: string[] }>> {
+export async function answerKey(
+  db: Db,
+  assessmentId: string,
+): Promise<Map<string, { answer: string; options: string[] }>> {
   const rows = await db
     .select({ id: evaluations.id, answer: questions.answer, options: evaluations.options })
     .from(evaluations)

@@ -5,7 +5,7 @@ import { sweepExpired } from '../../services/quiz/complete.js';
  * Completes sessions whose deadline (plus grace) has passed, every SWEEP_INTERVAL_SECONDS, so
  * performance records never miss a session a learner abandoned. Safe with several server processes:
  * each locks the rows it completes and skips those another holds. The timer is unref'd (it never keeps
- * a process alive) and stopped on close, after waiting for a sweep in flight to finish.
+ * a process alive) and stopped when closing begins, after waiting for a sweep in flight to finish.
  */
 export default fp(
   async (fastify) => {
@@ -23,7 +23,9 @@ export default fp(
     };
     const timer = setInterval(tick, fastify.config.sweepIntervalSeconds * 1000);
     timer.unref();
-    fastify.addHook('onClose', async () => {
+    // preClose runs before every onClose hook: a sweep in flight finishes before the database plugin
+    // closes the pool, whatever the order of the onClose hooks.
+    fastify.addHook('preClose', async () => {
       clearInterval(timer);
       await running;
     });

@@ -60,7 +60,12 @@ export function recordDeltas(session: SessionForRecords, scored: ScoredQuestion[
   for (const [topicId, items] of byTopic) {
     // A topic quiz's own record already is this topic's record: counting it twice would double it.
     if (own.entityType === 'topic' && own.entityId === topicId) continue;
-    deltas.push({ entityType: 'topic', entityId: topicId, score: sum(items), marks: SCORE_CORRECT * items.length });
+    deltas.push({
+      entityType: 'topic',
+      entityId: topicId,
+      score: sum(items),
+      marks: SCORE_CORRECT * items.length,
+    });
   }
   return deltas;
 }

@@ -99,7 +99,8 @@ async function whyNotSaved(
     WHERE e.id = ${evaluationId}`);
   const row = result.rows[0] as DiagnosisRow | undefined;
   if (!row || row.user_id !== userId) return notFound('Question not found');
-  if (row.session_completed) return conflict('This session has been submitted: answers can no longer change.');
+  if (row.session_completed)
+    return conflict('This session has been submitted: answers can no longer change.');
   if (row.late) return conflict('Time is up for this session: answers can no longer change.');
   const options = JSON.parse(row.options_json) as string[];
   if (answer !== null && options.length > 0 && !options.includes(answer))

@@ -37,7 +37,11 @@ async function sessionData(db: Db, row: AssessmentRow): Promise<SessionData> {
  * Creates a session and its evaluations in one transaction. The clock is the database's: startTime is
  * now(), the deadline now() + totalTime.
  */
-export async function createSession(db: Db, userId: string, body: CreateAssessmentBody): Promise<SessionData> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  body: CreateAssessmentBody,
+): Promise<SessionData> {
   const id = await db.transaction(async (tx) => {
     const scope = await resolveScope(tx, body, new Date());
     const picked = await selectQuestions(tx, userId, scope);

@@ -1,5 +1,5 @@
 import type { Assessment, Evaluation, ResultEvaluation } from '@ai-tutor/contract';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { assessments, evaluations, exams, modules, questions, subjects, topics } from '../../db/schema.js';
 import { GRACE, iso, isoMs, NOW_MS } from './sql.js';
@@ -62,10 +62,6 @@ export async function findOwnAssessment(
     .where(and(eq(assessments.slug, slug), eq(assessments.userId, userId)))
     .limit(1);
   return row;
-}
-
-export function findAssessmentsWhere(db: DbOrTx, where: SQL | undefined) {
-  return selectAssessments(db).where(where);
 }
 
 export function toAssessment(row: AssessmentRow, answeredOverride?: number): Assessment {

@@ -1,0 +1,163 @@
+import { performanceStatus } from '@ai-tutor/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { performanceRecords } from '../src/db/schema.js';
+import { buildTestApp, type TestApp } from './helpers/app.js';
+import {
+  answerKey,
+  insertCatalogue,
+  moduleTest,
+  optionQuestions,
+  save,
+  startSession,
+  submit,
+  subjectQuiz,
+  wrongAnswer,
+  type TestCatalogue,
+} from './helpers/catalogue.js';
+import { createLearner, type TestLearner } from './helpers/learner.js';
+
+let t: TestApp;
+let c: TestCatalogue;
+beforeAll(async () => {
+  t = await buildTestApp();
+  c = await insertCatalogue(t.app.db, {
+    module: { questionCount: 4 },
+    subjects: [
+      {
+        name: 'Physics',
+        questionCount: 4,
+        topics: [{ name: 'Waves' }],
+        questions: optionQuestions('Phy', 4, 0),
+      },
+      { name: 'Chemistry', questionCount: 4, questions: 4 },
+    ],
+  });
+});
+afterAll(async () => t.close());
+
+type Mark = 'right' | 'wrong' | 'blank';
+
+/** Takes a four-question quiz answering in the given pattern, submits it, returns its score. */
+async function attempt(
+  learner: TestLearner,
+  body: ReturnType<typeof subjectQuiz>,
+  marks: Mark[],
+): Promise<number> {
+  const s = await startSession(t.app, learner, body);
+  const key = await answerKey(t.app.db, s.assessment._id);
+  for (const [i, e] of s.evaluation.entries()) {
+    const k = key.get(e._id)!;
+    const mark = marks[i] ?? 'blank';
+    if (mark !== 'blank') {
+      await save(t.app, learner, {
+        evaluationId: e._id,
+        userAnswer: mark === 'right' ? k.answer : wrongAnswer(k),
+      });
+    }
+  }
+  const res = await submit(t.app, learner, s.assessment.slug);
+  return res.json().data.assessment.score as number;
+}
+
+async function record(learnerId: string, entityType: 'exam_module' | 'subject' | 'topic', entityId: string) {
+  const [row] = await t.app.db
+    .select()
+    .from(performanceRecords)
+    .where(
+      and(
+        eq(performanceRecords.userId, learnerId),
+        eq(performanceRecords.entityType, entityType),
+        eq(performanceRecords.entityId, entityId),
+      ),
+    );
+  return row!;
+}
+const average = (r: { percentageSum: number; attempts: number }) => r.percentageSum / r.attempts;
+
+describe('performance records', () => {
+  it('add up across attempts, negative scores included', async () => {
+    const learner = await createLearner(t.app);
+    const physics = c.subjects[0]!.id;
+    expect(await attempt(learner, subjectQuiz(c, 0), ['wrong', 'wrong', 'wrong', 'wrong'])).toBe(-4);
+    let r = await record(learner.id, 'subject', physics);
+    // The first attempt is negative: the highest score is that, not the column's default of 0.
+    expect(r).toMatchObject({
+      attempts: 1,
+      totalScore: -4,
+      totalMarks: 16,
+      lastAttemptScore: -4,
+      highestScore: -4,
+    });
+    expect(average(r)).toBeCloseTo(-25, 9);
+
+    expect(await attempt(learner, subjectQuiz(c, 0), ['right', 'right', 'right', 'right'])).toBe(16);
+    expect(await attempt(learner, subjectQuiz(c, 0), ['right', 'right', 'blank', 'blank'])).toBe(8);
+    r = await record(learner.id, 'subject', physics);
+    expect(r).toMatchObject({
+      attempts: 3,
+      totalScore: 20,
+      totalMarks: 48,
+      lastAttemptScore: 8,
+      highestScore: 16,
+    });
+    expect(r.percentageSum).toBeCloseTo(-25 + 100 + 50, 9);
+    expect(average(r)).toBeCloseTo(125 / 3, 9);
+    expect(performanceStatus(average(r))).toBe('Average');
+
+    // Every Physics question is in Waves: the topic record follows the same attempts.
+    const waves = await record(learner.id, 'topic', c.subjects[0]!.topics[0]!.id);
+    expect(waves).toMatchObject({
+      attempts: 3,
+      totalScore: 20,
+      totalMarks: 48,
+      highestScore: 16,
+      lastAttemptScore: 8,
+    });
+  });
+
+  it('is Good at exactly 50 and Average just below', async () => {
+    const fifty = await createLearner(t.app);
+    await attempt(fifty, subjectQuiz(c, 1), ['right', 'right', 'blank', 'blank']);
+    const r50 = await record(fifty.id, 'subject', c.subjects[1]!.id);
+    expect(average(r50)).toBe(50);
+    expect(performanceStatus(average(r50))).toBe('Good');
+
+    // Two attempts averaging exactly 50: 75 % and 25 %.
+    const mixed = await createLearner(t.app);
+    await attempt(mixed, subjectQuiz(c, 1), ['right', 'right', 'right', 'blank']);
+    await attempt(mixed, subjectQuiz(c, 1), ['right', 'blank', 'blank', 'blank']);
+    const rMixed = await record(mixed.id, 'subject', c.subjects[1]!.id);
+    expect(average(rMixed)).toBe(50);
+    expect(performanceStatus(average(rMixed))).toBe('Good');
+
+    const below = await createLearner(t.app);
+    await attempt(below, subjectQuiz(c, 1), ['right', 'right', 'wrong', 'blank']);
+    const rBelow = await record(below.id, 'subject', c.subjects[1]!.id);
+    expect(average(rBelow)).toBeCloseTo(43.75, 9);
+    expect(performanceStatus(average(rBelow))).toBe('Average');
+  });
+
+  it('a mock test counts for the module and its topics, not for the subjects', async () => {
+    const learner = await createLearner(t.app);
+    // 4 questions over two subjects: 2 Physics (both in Waves), then 2 Chemistry.
+    const score = await attempt(learner, moduleTest(c), ['right', 'wrong', 'right', 'blank']);
+    expect(score).toBe(7);
+    expect(await record(learner.id, 'exam_module', c.module.id)).toMatchObject({
+      attempts: 1,
+      totalScore: 7,
+      totalMarks: 16,
+      highestScore: 7,
+    });
+    expect(await record(learner.id, 'topic', c.subjects[0]!.topics[0]!.id)).toMatchObject({
+      attempts: 1,
+      totalScore: 3,
+      totalMarks: 8,
+    });
+    const rows = await t.app.db
+      .select()
+      .from(performanceRecords)
+      .where(eq(performanceRecords.userId, learner.id));
+    expect(rows.map((r) => r.entityType).sort()).toEqual(['exam_module', 'topic']);
+  });
+});
