@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,13 +22,29 @@ async function freePort(): Promise<number> {
 export interface AppServer {
   url: string;
   output: () => string;
+  /** Resolves with the first match of `pattern` in the server's output. */
+  waitForOutput: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpExecArray>;
   stop: () => Promise<void>;
 }
 
-/** The built server (npm run build first) on a free port with a fresh embedded database. */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+/**
+ * The built server (npm run build first) on a free port with a fresh embedded database. `cli` commands
+ * run first on the same database (the embedded store allows one process at a time).
+ */
+export async function startAppServer(
+  env: Record<string, string> = {},
+  cli: string[][] = [],
+): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ai-tutor-e2e-'));
+  for (const args of cli) {
+    const run = spawnSync(process.execPath, ['apps/server/dist/cli.js', ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) throw new Error(`cli ${args.join(' ')} failed:\n${run.stdout}${run.stderr}`);
+  }
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: repoRoot,
@@ -63,6 +79,15 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   return {
     url,
     output: () => output,
+    waitForOutput: async (pattern, timeoutMs = 30_000) => {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const match = pattern.exec(output);
+        if (match) return match;
+        if (Date.now() > until) throw new Error(`server never printed ${pattern}:\n${output}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
 import { invites } from '../src/services/accounts/invites.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { buildApp } from '../src/build-app.js';
+import { buildTestApp, testConfig, type TestApp } from './helpers/app.js';
 import { startFakeGoogle, type FakeGoogle } from './helpers/google.js';
 
 let google: FakeGoogle;
@@ -58,13 +59,23 @@ describe('POST /api/v2/auth/google', () => {
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/signup',
-      payload: { name: 'Gita', email: who.email, password: 'secret-pass', confirmPassword: 'secret-pass', inviteCode },
+      payload: {
+        name: 'Gita',
+        email: who.email,
+        password: 'secret-pass',
+        confirmPassword: 'secret-pass',
+        inviteCode,
+      },
     });
     const existing = signup.json().data.user;
 
     const res = await googleLogin(await google.idToken({ ...who, email: who.email.toUpperCase() }));
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.user).toMatchObject({ id: existing.id, verified: true, usedInviteCode: inviteCode });
+    expect(res.json().data.user).toMatchObject({
+      id: existing.id,
+      verified: true,
+      usedInviteCode: inviteCode,
+    });
     const [row] = await t.app.db.select().from(users).where(eq(users.id, existing.id));
     expect(row?.googleSub).toBe(who.sub);
     // The password set before the address was proven no longer opens the account.
@@ -89,9 +100,10 @@ describe('POST /api/v2/auth/google', () => {
   });
 
   it('says clearly that Google sign-in is off when GOOGLE_CLIENT_ID is not set', async () => {
-    const plain = await buildTestApp();
+    // A second app on the same test database (a second test database would move PGlite's search_path).
+    const plain = await buildApp({ config: testConfig(), database: t.database });
     try {
-      const res = await googleLogin(await google.idToken(someone()), plain.app);
+      const res = await googleLogin(await google.idToken(someone()), plain);
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toBe('Google sign-in is not configured on this server');
     } finally {
@@ -151,6 +163,9 @@ describe('POST /api/v1/invitecode/verify (Google sign-ups)', () => {
       payload: { inviteCode: ' ' },
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toContainEqual({ path: 'body.inviteCode', message: 'Invite code is Required' });
+    expect(empty.json().errors).toContainEqual({
+      path: 'body.inviteCode',
+      message: 'Invite code is Required',
+    });
   });
 });

@@ -32,7 +32,12 @@ async function registered() {
   expect(res.statusCode).toBe(201);
   const { data } = res.json();
   const code = mail.codeIn(await mail.waitForMail(email));
-  return { email, userId: data.user.id as string, code, headers: { authorization: `Bearer ${data.tokens.access_token}` } };
+  return {
+    email,
+    userId: data.user.id as string,
+    code,
+    headers: { authorization: `Bearer ${data.tokens.access_token}` },
+  };
 }
 
 const verifyUser = (headers: Record<string, string>, email: string, emailOtp: string | number) =>
@@ -60,7 +65,9 @@ describe('account OTP (ASVS 5.0 §6.5)', () => {
     ]);
     const right = await verifyUser(headers, email, code);
     expect(right.statusCode).toBe(410);
-    expect(right.json().message).toBe('This code has expired or is no longer valid. Please request a new one.');
+    expect(right.json().message).toBe(
+      'This code has expired or is no longer valid. Please request a new one.',
+    );
   });
 
   it('caps parallel guesses at 5 comparisons too', async () => {
@@ -109,7 +116,10 @@ describe('account OTP (ASVS 5.0 §6.5)', () => {
     const since = mail.mails.length;
     const resent = await resendUserOtp(headers);
     expect(resent.statusCode).toBe(200);
-    expect(resent.json()).toEqual({ message: 'A new verification code has been sent to your email', data: null });
+    expect(resent.json()).toEqual({
+      message: 'A new verification code has been sent to your email',
+      data: null,
+    });
     const second = mail.codeIn(await mail.waitForMail(email, since));
     expect((await resendUserOtp(headers)).statusCode).toBe(429);
 

@@ -99,7 +99,10 @@ describe('forgot password', () => {
 
     // A code for an unknown address fails exactly like a wrong code for a known one.
     const code = mail.codeIn(await mail.waitForMail(email, since));
-    const wrongKnown = await post('verify-otp', { email, emailOtp: String((Number(code) + 1) % 1e6).padStart(6, '0') });
+    const wrongKnown = await post('verify-otp', {
+      email,
+      emailOtp: String((Number(code) + 1) % 1e6).padStart(6, '0'),
+    });
     const wrongUnknown = await post('verify-otp', { email: unknown, emailOtp: code });
     expect(wrongUnknown.statusCode).toBe(400);
     expect(wrongUnknown.json()).toEqual(wrongKnown.json());
@@ -123,7 +126,8 @@ describe('forgot password', () => {
     const { email } = await account();
     const code = await resetCode(email);
     const wrong = String((Number(code) + 7) % 1e6).padStart(6, '0');
-    for (let i = 0; i < 5; i++) expect((await post('verify-otp', { email, emailOtp: wrong })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await post('verify-otp', { email, emailOtp: wrong })).statusCode).toBe(400);
     expect((await post('verify-otp', { email, emailOtp: code })).statusCode).toBe(400);
   });
 
@@ -141,7 +145,10 @@ describe('forgot password', () => {
     const fresh = await resetCode(email);
     vi.useRealTimers();
     const { token } = (await post('verify-otp', { email, emailOtp: fresh })).json().data;
-    const rows = await t.app.db.select().from(verifications).where(eq(verifications.purpose, 'reset-password-token'));
+    const rows = await t.app.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.purpose, 'reset-password-token'));
     const mine = rows.find((r) => token.startsWith(r.target));
     expect(mine).toBeDefined();
     const lifetime = (mine!.expiresAt.getTime() - Date.now()) / 60_000;
@@ -154,7 +161,9 @@ describe('forgot password', () => {
       .where(eq(verifications.id, mine!.id));
     const res = await post('reset-password', { token, password: 'another-pass' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('This password reset link is invalid or has expired. Please start again.');
+    expect(res.json().message).toBe(
+      'This password reset link is invalid or has expired. Please start again.',
+    );
   });
 
   it('refuses made-up tokens', async () => {

@@ -69,7 +69,10 @@ describe('GET /api/v1/invitecode/verify/:code', () => {
 describe('POST /api/v1/auth/signup', () => {
   it('creates an unverified user, consumes a use of the code, returns the session and mails the code', async () => {
     const inviteCode = await newInvite({ maxUses: 3 });
-    const body = await registration({ inviteCode: inviteCode.toLowerCase(), email: uniqueEmail('Asha.MIXED') });
+    const body = await registration({
+      inviteCode: inviteCode.toLowerCase(),
+      email: uniqueEmail('Asha.MIXED'),
+    });
     const res = await signup(body);
     expect(res.statusCode).toBe(201);
     const { message, data } = res.json();
@@ -136,7 +139,10 @@ describe('POST /api/v1/auth/signup', () => {
       const res = await signup(body);
       expect(res.statusCode, inviteCode).toBe(400);
       expect(res.json().message).toBe('This invite code is not valid, has expired or has been used up');
-      const written = await t.app.db.select().from(users).where(eq(users.email, String(body.email)));
+      const written = await t.app.db
+        .select()
+        .from(users)
+        .where(eq(users.email, String(body.email)));
       expect(written).toHaveLength(0);
     }
   });
@@ -161,7 +167,11 @@ describe('POST /api/v1/auth/signup', () => {
       [{ name: '' }, 'body.name', 'Name is required'],
       [{ email: 'not-an-email' }, 'body.email', 'Invalid Email Format'],
       [{ phone: '12345' }, 'body.phone', 'Phone number must be 10 digits'],
-      [{ password: '123', confirmPassword: '123' }, 'body.password', 'Password must be at least 6 characters'],
+      [
+        { password: '123', confirmPassword: '123' },
+        'body.password',
+        'Password must be at least 6 characters',
+      ],
       [{ confirmPassword: 'different' }, 'body.confirmPassword', 'Passwords must match'],
       [
         { password: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) },
@@ -190,7 +200,12 @@ describe('POST /api/v1/auth/signup', () => {
     const res = await signup(body);
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toMatch(/could not send the email/i);
-    expect(await t.app.db.select().from(users).where(eq(users.email, String(body.email)))).toHaveLength(0);
+    expect(
+      await t.app.db
+        .select()
+        .from(users)
+        .where(eq(users.email, String(body.email))),
+    ).toHaveLength(0);
     const [code] = await t.app.db.select().from(inviteCodes).where(eq(inviteCodes.code, inviteCode));
     expect(code?.uses).toBe(0);
 
@@ -275,12 +290,25 @@ describe('users', () => {
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data).toMatchObject({ name: 'Asha V.', phone: '1234567890', email: body.email });
 
-    const cleared = await t.app.inject({ method: 'PUT', url: '/api/v1/users', headers, payload: { phone: '' } });
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users',
+      headers,
+      payload: { phone: '' },
+    });
     expect(cleared.json().data).toMatchObject({ name: 'Asha V.', phone: null });
 
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/v1/users', headers, payload: { phone: '12' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users',
+      headers,
+      payload: { phone: '12' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toContainEqual({ path: 'body.phone', message: 'Phone number must be 10 digits' });
+    expect(bad.json().errors).toContainEqual({
+      path: 'body.phone',
+      message: 'Phone number must be 10 digits',
+    });
 
     const current = await t.app.inject({ method: 'GET', url: '/api/v1/users/current', headers });
     expect(current.json().data).toMatchObject({ name: 'Asha V.', phone: null });

@@ -92,7 +92,13 @@ const list: Command = {
       ]),
     ];
     const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
-    for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+    for (const row of table)
+      console.log(
+        row
+          .map((cell, i) => cell.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd(),
+      );
     return 0;
   },
 };

@@ -23,7 +23,9 @@ export interface FakeGoogle {
 }
 
 /** Google's side of sign-in for tests: an RSA key, its JWKS on a local HTTP server, a token signer. */
-export async function startFakeGoogle(clientId = 'test-client-id.apps.googleusercontent.com'): Promise<FakeGoogle> {
+export async function startFakeGoogle(
+  clientId = 'test-client-id.apps.googleusercontent.com',
+): Promise<FakeGoogle> {
   const published = await generateKeyPair('RS256', { extractable: true });
   const foreign = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(published.publicKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };

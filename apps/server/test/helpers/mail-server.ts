@@ -51,7 +51,10 @@ function decodeWords(header: string): string {
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, kind: string, data: string) =>
       kind.toUpperCase() === 'B'
         ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeBody({ headers: { 'content-transfer-encoding': 'quoted-printable' }, body: data.replace(/_/g, ' ') }),
+        : decodeBody({
+            headers: { 'content-transfer-encoding': 'quoted-printable' },
+            body: data.replace(/_/g, ' '),
+          }),
     );
 }
 
@@ -154,7 +157,8 @@ export async function startMailServer(): Promise<MailServer> {
     },
     codeIn(mail) {
       const codes = mail.text.match(/\b\d{6}\b/g) ?? [];
-      if (codes.length !== 1) throw new Error(`expected one six-digit code in the mail, found ${codes.length}`);
+      if (codes.length !== 1)
+        throw new Error(`expected one six-digit code in the mail, found ${codes.length}`);
       return codes[0]!;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

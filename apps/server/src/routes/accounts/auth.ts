@@ -66,7 +66,10 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
         response: { 200: envelope(session), ...errors(400, 401, 429, 503) },
       },
     },
-    async (request) => ({ message: msg.loggedIn, data: await accounts.googleLogin(request.body.authorization) }),
+    async (request) => ({
+      message: msg.loggedIn,
+      data: await accounts.googleLogin(request.body.authorization),
+    }),
   );
 
   fastify.post(

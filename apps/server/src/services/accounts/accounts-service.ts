@@ -89,7 +89,12 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
   const findById = async (id: string, executor: DbOrTx = db) =>
     (await executor.select().from(users).where(eq(users.id, id)))[0];
   const findByEmail = async (email: string, executor: DbOrTx = db) =>
-    (await executor.select().from(users).where(eq(users.email, normalizeEmail(email))))[0];
+    (
+      await executor
+        .select()
+        .from(users)
+        .where(eq(users.email, normalizeEmail(email)))
+    )[0];
   const requireUser = async (id: string) => {
     const row = await findById(id);
     if (!row) throw notFound(msg.userNotFound);
@@ -162,7 +167,8 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
       const passwordHash = await passwords.hash(input.password);
       const row = await db.transaction(async (tx) => {
         const invite = await invites.consume(tx, input.inviteCode);
-        if (!invite) throw badRequest(msg.inviteInvalid, [{ path: 'body.inviteCode', message: msg.inviteInvalid }]);
+        if (!invite)
+          throw badRequest(msg.inviteInvalid, [{ path: 'body.inviteCode', message: msg.inviteInvalid }]);
         try {
           const [created] = await tx
             .insert(users)

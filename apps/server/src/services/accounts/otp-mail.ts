@@ -16,7 +16,8 @@ const PURPOSES = {
   'reset-password': {
     subject: `${APP_TITLE}: your code to reset your password`,
     what: `reset the password of your ${APP_TITLE} account`,
-    ignore: 'If you did not ask to reset your password, you can ignore this email; your password stays as it is.',
+    ignore:
+      'If you did not ask to reset your password, you can ignore this email; your password stays as it is.',
   },
 } as const;
 

@@ -16,7 +16,8 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
   );
 }
 
-const FORMAT = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+={0,2})\$([A-Za-z0-9+/]+={0,2})$/;
+const FORMAT =
+  /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+={0,2})\$([A-Za-z0-9+/]+={0,2})$/;
 
 /**
  * Passwords: scrypt (N = 2^logN, r = 8, p = 1), random salt, parameters kept in the hash string

@@ -27,7 +27,12 @@ export function createRefreshTokens(db: Db, hasher: SecretHasher, ttlSeconds: nu
   const successorOf = (token: string) => hasher.derive(SUCCESSOR_LABEL, token);
   const expiry = () => new Date(Date.now() + ttlSeconds * 1000);
   const findByToken = async (token: string) =>
-    (await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOf(token))))[0];
+    (
+      await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashOf(token)))
+    )[0];
 
   const revokeFamily = async (familyId: string, executor: DbOrTx = db) => {
     await executor
@@ -76,7 +81,11 @@ export function createRefreshTokens(db: Db, hasher: SecretHasher, ttlSeconds: nu
             .update(refreshTokens)
             .set({ rotatedAt: new Date(), replacedById: successorId })
             .where(
-              and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)),
+              and(
+                eq(refreshTokens.id, row.id),
+                isNull(refreshTokens.rotatedAt),
+                isNull(refreshTokens.revokedAt),
+              ),
             )
             .returning({ id: refreshTokens.id });
           if (!claimed) return false;

@@ -41,7 +41,12 @@ export function createVerifications(hasher: SecretHasher) {
      * conditional UPDATE, so parallel guesses can never compare more than that; the right code is then
      * deleted (single use) in another conditional statement.
      */
-    async checkOtp(db: DbOrTx, purpose: VerificationPurpose, target: string, code: string): Promise<OtpCheck> {
+    async checkOtp(
+      db: DbOrTx,
+      purpose: VerificationPurpose,
+      target: string,
+      code: string,
+    ): Promise<OtpCheck> {
       const [row] = await db
         .update(verifications)
         .set({ attempts: sql`${verifications.attempts} + 1` })
@@ -53,7 +58,11 @@ export function createVerifications(hasher: SecretHasher) {
             gt(verifications.expiresAt, new Date()),
           ),
         )
-        .returning({ id: verifications.id, codeHash: verifications.codeHash, attempts: verifications.attempts });
+        .returning({
+          id: verifications.id,
+          codeHash: verifications.codeHash,
+          attempts: verifications.attempts,
+        });
       if (!row) {
         const [existing] = await db
           .select({ attempts: verifications.attempts, expiresAt: verifications.expiresAt })
@@ -103,7 +112,11 @@ export function createVerifications(hasher: SecretHasher) {
         .select()
         .from(verifications)
         .where(and(eq(verifications.purpose, purpose), eq(verifications.target, userId)));
-      if (!row || row.expiresAt <= new Date() || !hasher.matches(row.codeHash, label(purpose, userId), token)) {
+      if (
+        !row ||
+        row.expiresAt <= new Date() ||
+        !hasher.matches(row.codeHash, label(purpose, userId), token)
+      ) {
         return null;
       }
       const used = await db

@@ -1,10 +1,5 @@
-import { Typography } from '@mui/material';
+import { ForgotPasswordForm } from '../../features/auth/components/ForgotPasswordForm';
 
-/** Placeholder until the screen's issue lands. */
 export default function ForgetPasswordPage() {
-  return (
-    <Typography variant="h5" component="h1">
-      ForgetPassword
-    </Typography>
-  );
+  return <ForgotPasswordForm />;
 }

@@ -1,10 +1,5 @@
-import { Typography } from '@mui/material';
+import { LoginForm } from '../../features/auth/components/LoginForm';
 
-/** Placeholder until the screen's issue lands. */
 export default function LoginPage() {
-  return (
-    <Typography variant="h5" component="h1">
-      Login
-    </Typography>
-  );
+  return <LoginForm />;
 }

@@ -1,10 +1,5 @@
-import { Typography } from '@mui/material';
+import { RegisterForm } from '../../features/auth/components/RegisterForm';
 
-/** Placeholder until the screen's issue lands. */
 export default function RegisterPage() {
-  return (
-    <Typography variant="h5" component="h1">
-      Register
-    </Typography>
-  );
+  return <RegisterForm />;
 }

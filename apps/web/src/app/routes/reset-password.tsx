@@ -1,10 +1,8 @@
-import { Typography } from '@mui/material';
+import { useSearchParams } from 'react-router';
+import { ResetPasswordForm } from '../../features/auth/components/ResetPasswordForm';
 
-/** Placeholder until the screen's issue lands. */
+/** /reset-password?token=…. */
 export default function ResetPasswordPage() {
-  return (
-    <Typography variant="h5" component="h1">
-      ResetPassword
-    </Typography>
-  );
+  const [params] = useSearchParams();
+  return <ResetPasswordForm token={params.get('token')} />;
 }

@@ -1,10 +1,5 @@
-import { Typography } from '@mui/material';
+import { VerifyInviteForm } from '../../features/auth/components/VerifyInviteForm';
 
-/** Placeholder until the screen's issue lands. */
 export default function VerifyInvitePage() {
-  return (
-    <Typography variant="h5" component="h1">
-      VerifyInvite
-    </Typography>
-  );
+  return <VerifyInviteForm />;
 }

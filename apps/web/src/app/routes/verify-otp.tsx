@@ -1,10 +1,8 @@
-import { Typography } from '@mui/material';
+import { useParams } from 'react-router';
+import { VerifyOtpForm } from '../../features/auth/components/VerifyOtpForm';
 
-/** Placeholder until the screen's issue lands. */
+/** /verify-otp/{email}. */
 export default function VerifyOtpPage() {
-  return (
-    <Typography variant="h5" component="h1">
-      VerifyOtp
-    </Typography>
-  );
+  const { email = '' } = useParams();
+  return <VerifyOtpForm email={email} />;
 }

@@ -1,10 +1,5 @@
-import { Typography } from '@mui/material';
+import { VerifyUserForm } from '../../features/auth/components/VerifyUserForm';
 
-/** Placeholder until the screen's issue lands. */
 export default function VerifyUserPage() {
-  return (
-    <Typography variant="h5" component="h1">
-      VerifyUser
-    </Typography>
-  );
+  return <VerifyUserForm />;
 }

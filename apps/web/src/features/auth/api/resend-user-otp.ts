@@ -1,0 +1,14 @@
+import { apiPaths } from '@ai-tutor/contract';
+import { api } from '../../../lib/api-client';
+import { withRetryAfter, type Envelope } from './types';
+
+/** POST /v1/auth/resend-user-otp (no payload): mails a new account code. */
+export const resendUserOtpApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    resendUserOtp: build.mutation<Envelope<null>, void>({
+      query: () => ({ url: apiPaths.resendUserOtp, method: 'POST' }),
+      transformErrorResponse: withRetryAfter,
+    }),
+  }),
+});
+export const { useResendUserOtpMutation } = resendUserOtpApi;

@@ -1,0 +1,34 @@
+import { useCallback } from 'react';
+import { useToast } from '../../../components/toast/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formLoadingChanged } from '../../../stores/auth-slice';
+import { useAppDispatch, useAuth } from '../../../stores/hooks';
+
+export type RequestResult<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/**
+ * Runs one auth call with the shared formLoading flag set, and toasts the server's message: success
+ * or error (SPEC.md §8).
+ */
+export function useAuthRequest() {
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const { formLoading } = useAuth();
+  const run = useCallback(
+    async <T extends { message: string }>(call: () => Promise<T>): Promise<RequestResult<T>> => {
+      dispatch(formLoadingChanged(true));
+      try {
+        const value = await call();
+        toast(value.message, 'success');
+        return { ok: true, value };
+      } catch (error) {
+        toast(errorMessage(error), 'error');
+        return { ok: false, error };
+      } finally {
+        dispatch(formLoadingChanged(false));
+      }
+    },
+    [dispatch, toast],
+  );
+  return { run, loading: formLoading };
+}

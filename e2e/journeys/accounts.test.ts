@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { startAppServer, type AppServer } from '../lib/app-server.js';
+import { launchBrowser, screenshot } from '../lib/browser.js';
+import { startMailCatcher } from '../lib/mail-catcher.js';
+
+let server: AppServer;
+let browser: Browser;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let inviteCode: string;
+
+before(async () => {
+  mail = await startMailCatcher();
+  server = await startAppServer({ SMTP_URL: mail.url });
+  inviteCode = (await server.waitForOutput(/Invite code: (\S+)/))[1]!;
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  await mail?.close();
+});
+
+async function typeCode(page: Page, code: string) {
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+}
+
+const email = `asha-${randomBytes(3).toString('hex')}@example.test`;
+
+test('register with the printed invite code, verify with the mailed OTP, reach /exams, log out', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/register`);
+  await page.getByLabel('Invite Code').fill(inviteCode);
+  await page.getByLabel('Name').fill('Asha Verma');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mobile Number').fill('9876543210');
+  await page.getByLabel('Password', { exact: true }).fill('first-pass-1');
+  await page.getByLabel('Confirm Password').fill('first-pass-1');
+  await screenshot(page, 'register');
+  const since = mail.mails.length;
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL('**/verify-user');
+  await page.getByText(/Asha Verma/).first().waitFor();
+  await screenshot(page, 'verify-user');
+  await typeCode(page, await mail.codeFor(email, since));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL('**/exams');
+  await page.getByRole('heading', { name: 'Exams' }).first().waitFor();
+  await screenshot(page, 'exams');
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL('**/login');
+  assert.equal(await page.evaluate(() => localStorage.getItem('at')), null);
+  await context.close();
+});
+
+test('forgot password → mailed OTP → reset → sign in with the new password', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('link', { name: 'Forgot Password?' }).click();
+  await page.waitForURL('**/forget-password');
+  await page.getByLabel('Email').fill(email);
+  const since = mail.mails.length;
+  await page.getByRole('button', { name: 'Request OTP' }).click();
+  await page.waitForURL('**/verify-otp/**');
+  await typeCode(page, await mail.codeFor(email, since));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL('**/reset-password?token=*');
+  await page.getByLabel('Password', { exact: true }).fill('second-pass-2');
+  await page.getByLabel('Confirm Password').fill('second-pass-2');
+  await page.getByRole('button', { name: /reset/i }).click();
+  await page.waitForURL('**/login');
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('first-pass-1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('alert').filter({ hasText: /invalid|incorrect/i }).first().waitFor();
+  assert.match(page.url(), /\/login$/);
+
+  await page.getByLabel('Password').fill('second-pass-2');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/exams');
+  await context.close();
+});
+
+test('guards: a visitor is sent to /login; unknown paths go to /exams', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  for (const path of ['/exams', '/exams/jee-main', '/verify-user', '/attempts/subject/x', '/no/such/page']) {
+    await page.goto(`${server.url}${path}`);
+    await page.waitForURL('**/login');
+  }
+  await context.close();
+});
