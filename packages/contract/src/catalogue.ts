@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { EXAMS_PAGE_SIZE, EXAMS_START_PAGE } from './constants.js';
 
-export const topicSummary = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
+export const topicSummary = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  /** The topic quiz's size (defaults 15 minutes, 10 questions). */
+  durationMinutes: z.number().int().optional(),
+  questionCount: z.number().int().optional(),
+});
 export const subjectSummary = z.object({
   _id: z.string(),
   name: z.string(),

@@ -55,8 +55,9 @@ function parseArgs(args: string[]): ImportArgs | string {
 }
 
 const importCommand: Command = {
-  usage: 'import FILE... [--subject SLUG] [--format F] [--dry-run]',
-  summary: 'import questions (JSON/YAML, GIFT, Moodle XML, Aiken, CSV); all or nothing',
+  usage: 'import FILE... [--subject SLUG]',
+  summary:
+    'import JSON/YAML, GIFT, Moodle XML, Aiken or CSV, all or nothing (--format F, --dry-run; docs/import-format.md)',
   run: async ({ database, args }) => {
     const parsedArgs = parseArgs(args);
     if (typeof parsedArgs === 'string') {

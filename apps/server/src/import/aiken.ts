@@ -68,11 +68,15 @@ export function parseAiken(source: string, options: ParseOptions): ParsedImport 
           issues.add({ line }, `the answer ${letter} is not among the options (${letters})`);
           return;
         }
-        const q = makeQuestion(issues, { line: current.line }, {
-          text: current.text.join('\n'),
-          options: current.options.map((o) => o.text),
-          answer: chosen.text,
-        });
+        const q = makeQuestion(
+          issues,
+          { line: current.line },
+          {
+            text: current.text.join('\n'),
+            options: current.options.map((o) => o.text),
+            answer: chosen.text,
+          },
+        );
         if (q) questions.push(q);
         return;
       }
@@ -101,8 +105,7 @@ export function parseAiken(source: string, options: ParseOptions): ParsedImport 
     });
 
   const unfinished = draft as Draft | null;
-  if (unfinished && !broken)
-    issues.add({ line: unfinished.line }, 'the question has no "ANSWER: X" line');
+  if (unfinished && !broken) issues.add({ line: unfinished.line }, 'the question has no "ANSWER: X" line');
   checkDuplicateTexts(issues, questions);
   issues.throwIfAny(options.file);
   result.banks.push({ where: {}, subjectSlug: subject, questions });

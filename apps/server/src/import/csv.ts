@@ -66,7 +66,10 @@ export function readCsv(source: string, delimiter: string, file: string): Row[] 
     } else {
       if (c === '"')
         throw new ImportError(file, [
-          { where: { line }, message: 'a quote inside an unquoted field: quote the whole field and write "" for "' },
+          {
+            where: { line },
+            message: 'a quote inside an unquoted field: quote the whole field and write "" for "',
+          },
         ]);
       field += c;
       if (c !== ' ' && c !== '\t') fieldStarted = true;

@@ -130,7 +130,9 @@ export function parseGift(source: string, options: ParseOptions): ParsedImport {
     if (text.startsWith('::')) {
       const end = text.indexOf('::', 2);
       const rest = end === -1 ? text.slice(2) : text.slice(end + 2);
-      base += newlines(text.slice(0, text.length - rest.length)) + newlines(rest.slice(0, rest.length - rest.trimStart().length));
+      base +=
+        newlines(text.slice(0, text.length - rest.length)) +
+        newlines(rest.slice(0, rest.length - rest.trimStart().length));
       text = rest.trim();
     }
 
@@ -226,7 +228,10 @@ export function parseGift(source: string, options: ParseOptions): ParsedImport {
           message: `the margin ±${best.tolerance} is not kept: only answers equal to ${best.value} are marked correct`,
         });
       if (values.length > 1)
-        result.warnings.push({ where, message: `only the answer ${best.value} is kept; the others are dropped` });
+        result.warnings.push({
+          where,
+          message: `only the answer ${best.value} is kept; the others are dropped`,
+        });
       return add({ answer: best.value });
     }
 

@@ -5,7 +5,13 @@ import { parseCsv } from './csv.js';
 import { parseGift } from './gift.js';
 import { parseJsonOrYaml } from './json-yaml.js';
 import { parseMoodleXml } from './moodle-xml.js';
-import { IMPORT_FORMATS, ImportError, type ImportFormat, type ParsedImport, type ParseOptions } from './types.js';
+import {
+  IMPORT_FORMATS,
+  ImportError,
+  type ImportFormat,
+  type ParsedImport,
+  type ParseOptions,
+} from './types.js';
 
 export * from './types.js';
 
@@ -73,7 +79,10 @@ export async function parseImportFile(
   } catch (error) {
     const code = (error as { code?: string }).code;
     throw new ImportError(file, [
-      { where: {}, message: code === 'ENOENT' ? 'no such file' : `cannot read the file (${code ?? 'error'})` },
+      {
+        where: {},
+        message: code === 'ENOENT' ? 'no such file' : `cannot read the file (${code ?? 'error'})`,
+      },
     ]);
   }
   const format = detectFormat(path, text, options.format);

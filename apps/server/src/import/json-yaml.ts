@@ -91,7 +91,7 @@ export function parseJsonOrYaml(text: string, options: ParseOptions, format: 'js
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   for (const error of doc.errors) {
-    issues.add({ line: error.linePos?.[0].line }, error.message.split('\n')[0] ?? error.message);
+    issues.add({ line: lines.linePos(error.pos[0]).line }, error.message.split('\n')[0] ?? error.message);
   }
   issues.throwIfAny(options.file);
 
@@ -112,7 +112,10 @@ export function parseJsonOrYaml(text: string, options: ParseOptions, format: 'js
   const unique = (kind: keyof typeof seen, value: string, where: Where) => {
     const earlier = seen[kind].get(value) as Where | undefined;
     if (earlier)
-      issues.add(where, `the ${kind} slug "${value}" is used twice in this file (first at line ${earlier.line})`);
+      issues.add(
+        where,
+        `the ${kind} slug "${value}" is used twice in this file (first at line ${earlier.line})`,
+      );
     else seen[kind].set(value, where);
   };
 

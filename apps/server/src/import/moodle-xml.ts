@@ -95,12 +95,16 @@ export function parseMoodleXml(source: string, options: ParseOptions): ParsedImp
     throw new ImportError(file, [{ where: {}, message: 'DTD entity declarations are not accepted' }]);
   const valid = XMLValidator.validate(source);
   if (valid !== true)
-    throw new ImportError(file, [{ where: { line: valid.err.line }, message: `not well-formed XML: ${valid.err.msg}` }]);
+    throw new ImportError(file, [
+      { where: { line: valid.err.line }, message: `not well-formed XML: ${valid.err.msg}` },
+    ]);
 
   const doc = parser.parse(source) as Node;
   const quiz = doc.quiz;
   if (!quiz || typeof quiz !== 'object')
-    throw new ImportError(file, [{ where: { line: 1 }, message: 'a Moodle XML file has a <quiz> root element' }]);
+    throw new ImportError(file, [
+      { where: { line: 1 }, message: 'a Moodle XML file has a <quiz> root element' },
+    ]);
   const elements = ((quiz as Node).question as unknown[] | undefined) ?? [];
   const offsets = questionOffsets(source);
 
@@ -163,7 +167,10 @@ export function parseMoodleXml(source: string, options: ParseOptions): ParsedImp
           return;
         }
         if (!right.length) {
-          result.skipped.push({ where, message: 'a multiple-answer question (several right answers with weights)' });
+          result.skipped.push({
+            where,
+            message: 'a multiple-answer question (several right answers with weights)',
+          });
           return;
         }
         if (right.length > 1 || partial.length) {

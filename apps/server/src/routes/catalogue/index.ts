@@ -11,7 +11,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.js';
 import { userIdOf } from '../../plugins/app/authenticate.js';
-import { findExam, listExams, userRecords as readUserRecords } from '../../services/catalogue/catalogue-service.js';
+import {
+  findExam,
+  listExams,
+  userRecords as readUserRecords,
+} from '../../services/catalogue/catalogue-service.js';
 
 const guarded = { 401: errorEnvelope, 403: errorEnvelope };
 

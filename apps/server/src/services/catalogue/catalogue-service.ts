@@ -66,7 +66,13 @@ async function withTrees(db: DbOrTx, rows: ExamRow[]): Promise<ExamDetail[]> {
             questionCount: s.questionCount,
             topics: topicRows
               .filter((t) => t.subjectId === s.id)
-              .map((t) => ({ _id: t.id, name: t.name, slug: t.slug })),
+              .map((t) => ({
+                _id: t.id,
+                name: t.name,
+                slug: t.slug,
+                durationMinutes: t.durationMinutes,
+                questionCount: t.questionCount,
+              })),
           })),
       })),
   }));

@@ -76,7 +76,8 @@ export function emptySummary(): ImportSummary {
 export function questionTotal(parsed: ParsedImport): number {
   return (
     parsed.exams.reduce(
-      (n, e) => n + e.modules.reduce((m, mod) => m + mod.subjects.reduce((s, sub) => s + sub.questions.length, 0), 0),
+      (n, e) =>
+        n + e.modules.reduce((m, mod) => m + mod.subjects.reduce((s, sub) => s + sub.questions.length, 0), 0),
       0,
     ) + parsed.banks.reduce((n, b) => n + b.questions.length, 0)
   );
@@ -100,7 +101,11 @@ const sameOptions = (a: string[], b: string[]) => a.length === b.length && a.eve
 /** One import run: several files (the seed) share the transaction, the counters and the progress. */
 class Importer {
   readonly summary = emptySummary();
-  private readonly touched = { modules: new Set<string>(), subjects: new Set<string>(), topics: new Set<string>() };
+  private readonly touched = {
+    modules: new Set<string>(),
+    subjects: new Set<string>(),
+    topics: new Set<string>(),
+  };
   private done = 0;
 
   constructor(
@@ -125,11 +130,17 @@ class Importer {
     for (const bank of parsed.banks) {
       const [subject] = await this.tx.select().from(subjects).where(eq(subjects.slug, bank.subjectSlug));
       if (!subject) {
-        const known = await this.tx.select({ slug: subjects.slug }).from(subjects).orderBy(subjects.slug).limit(30);
+        const known = await this.tx
+          .select({ slug: subjects.slug })
+          .from(subjects)
+          .orderBy(subjects.slug)
+          .limit(30);
         issues.add(
           bank.where,
           `no subject has the slug "${bank.subjectSlug}"` +
-            (known.length ? ` (subjects: ${known.map((s) => s.slug).join(', ')})` : ' (the catalogue is empty)'),
+            (known.length
+              ? ` (subjects: ${known.map((s) => s.slug).join(', ')})`
+              : ' (the catalogue is empty)'),
         );
         continue;
       }
@@ -237,7 +248,10 @@ class Importer {
                 .from(topics)
                 .where(and(eq(topics.slug, q.topic.slug), eq(topics.subjectId, subjectId)));
               if (!known) {
-                issues.add(q.topic.where, `"${q.topic.slug}" is not a topic of the subject "${subject.slug}"`);
+                issues.add(
+                  q.topic.where,
+                  `"${q.topic.slug}" is not a topic of the subject "${subject.slug}"`,
+                );
                 continue;
               }
               topicId = known.id;
@@ -264,12 +278,14 @@ class Importer {
     },
   ): Promise<string | null> {
     const table = spec.table as typeof topics;
-    const parentColumn = (spec.table as unknown as Record<string, typeof topics.subjectId>)[spec.parentColumn]!;
+    const parentColumn = (spec.table as unknown as Record<string, typeof topics.subjectId>)[
+      spec.parentColumn
+    ]!;
     const slug = String(spec.values.slug);
-    const [existing] = (await this.tx
-      .select()
-      .from(table)
-      .where(eq(table.slug, slug))) as unknown as Record<string, unknown>[];
+    const [existing] = (await this.tx.select().from(table).where(eq(table.slug, slug))) as unknown as Record<
+      string,
+      unknown
+    >[];
     const plural = `${kind}s` as 'modules' | 'subjects' | 'topics';
     if (!existing) {
       const [row] = await this.tx
@@ -323,9 +339,9 @@ class Importer {
       const candidates = [base, `${subject.slug}-${base}`];
       for (let n = 2; n < 100; n++) candidates.push(`${subject.slug}-${base}-${n}`);
       const taken = new Set(
-        (await this.tx.select({ slug: topics.slug }).from(topics).where(inArray(topics.slug, candidates))).map(
-          (t) => t.slug,
-        ),
+        (
+          await this.tx.select({ slug: topics.slug }).from(topics).where(inArray(topics.slug, candidates))
+        ).map((t) => t.slug),
       );
       const slug = candidates.find((c) => !taken.has(c))!;
       const [row] = await this.tx
@@ -421,7 +437,9 @@ class Importer {
       for (const s of rows) {
         const n = have.get(s.id) ?? 0;
         if (n < s.questionCount)
-          this.summary.notes.push(`subject "${s.slug}": its quiz asks for ${s.questionCount} questions, the bank has ${n}`);
+          this.summary.notes.push(
+            `subject "${s.slug}": its quiz asks for ${s.questionCount} questions, the bank has ${n}`,
+          );
       }
     }
     const moduleIds = [...this.touched.modules];
@@ -443,7 +461,9 @@ class Importer {
       for (const m of rows) {
         const n = have.get(m.id) ?? 0;
         if (n < m.questionCount)
-          this.summary.notes.push(`module "${m.slug}": its mock test asks for ${m.questionCount} questions, the bank has ${n}`);
+          this.summary.notes.push(
+            `module "${m.slug}": its mock test asks for ${m.questionCount} questions, the bank has ${n}`,
+          );
       }
     }
     const topicIds = [...this.touched.topics];
@@ -453,7 +473,9 @@ class Importer {
       for (const t of rows) {
         const n = have.get(t.id) ?? 0;
         if (n < t.questionCount)
-          this.summary.notes.push(`topic "${t.slug}": its quiz asks for ${t.questionCount} questions, the bank has ${n}`);
+          this.summary.notes.push(
+            `topic "${t.slug}": its quiz asks for ${t.questionCount} questions, the bank has ${n}`,
+          );
       }
     }
   }
@@ -462,10 +484,15 @@ class Importer {
 /** A unique-key clash with a concurrent writer becomes a message an operator can act on. */
 function explainDatabaseError(file: string, error: unknown): never {
   if (error instanceof ImportError || error instanceof DryRunRollback) throw error;
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
   if (code === '23505')
     throw new ImportError(file, [
-      { where: {}, message: 'the catalogue changed while importing (another import at the same time?); try again' },
+      {
+        where: {},
+        message: 'the catalogue changed while importing (another import at the same time?); try again',
+      },
     ]);
   throw error;
 }
@@ -514,7 +541,9 @@ export async function importFile(
 
 function table(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
+  return rows.map((r) =>
+    r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '),
+  );
 }
 
 /** What the CLI prints at the end: questions per subject, catalogue changes, skips and warnings. */
@@ -549,8 +578,20 @@ export function formatSummary(summary: ImportSummary): string {
     out.push(
       ...table([
         ['subject', 'created', 'updated', 'unchanged', 'skipped'],
-        ...summary.subjects.map((s) => [s.slug, String(s.created), String(s.updated), String(s.unchanged), String(s.skipped)]),
-        ['total', String(total.created), String(total.updated), String(total.unchanged), String(total.skipped)],
+        ...summary.subjects.map((s) => [
+          s.slug,
+          String(s.created),
+          String(s.updated),
+          String(s.unchanged),
+          String(s.skipped),
+        ]),
+        [
+          'total',
+          String(total.created),
+          String(total.updated),
+          String(total.unchanged),
+          String(total.skipped),
+        ],
       ]).map((l) => `  ${l}`),
     );
   }

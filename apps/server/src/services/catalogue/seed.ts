@@ -12,15 +12,21 @@ export function contentDir(): string {
   return join(serverRoot(), 'content');
 }
 
-export async function readSampleContent(dir = contentDir()): Promise<{ file: string; parsed: ParsedImport }[]> {
+export async function readSampleContent(
+  dir = contentDir(),
+): Promise<{ file: string; parsed: ParsedImport }[]> {
   const names = (await readdir(dir)).filter((n) => /\.(ya?ml|json)$/i.test(n)).sort();
   const files: { file: string; parsed: ParsedImport }[] = [];
-  for (const name of names) files.push({ file: basename(name), parsed: await parseImportFile(join(dir, name)) });
+  for (const name of names)
+    files.push({ file: basename(name), parsed: await parseImportFile(join(dir, name)) });
   return files;
 }
 
 /** `npm run cli -- seed`: loads (or refreshes) the sample catalogue; running it again changes nothing. */
-export async function seedSampleContent(db: Db, options: Omit<ImportOptions, 'source'> = {}): Promise<ImportSummary> {
+export async function seedSampleContent(
+  db: Db,
+  options: Omit<ImportOptions, 'source'> = {},
+): Promise<ImportSummary> {
   return importParsed(db, await readSampleContent(), { ...options, source: 'seed' });
 }
 

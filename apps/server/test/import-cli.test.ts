@@ -1,0 +1,93 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catalogueCommands } from '../src/cli/catalogue-commands.js';
+import { exams } from '../src/db/schema.js';
+import { fixture, scratchFile, snapshot } from './fixtures/import/bank.js';
+import { testConfig } from './helpers/app.js';
+import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database.dispose());
+afterEach(() => vi.restoreAllMocks());
+
+/** Runs a CLI command as `npm run cli -- …` would, capturing what it prints. */
+async function cli(name: 'import' | 'seed', ...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+  vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
+  const code = await catalogueCommands[name]!.run({ config: testConfig(), database, args });
+  vi.restoreAllMocks();
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('npm run cli -- import / seed', () => {
+  it('imports a file and prints a summary per subject', async () => {
+    const result = await cli('import', fixture('catalogue.yaml'));
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('Imported catalogue.yaml.');
+    expect(result.out).toMatch(/test-physics\s+3\s+0\s+0\s+0/);
+    expect(result.out).toMatch(/total\s+4\s+0\s+0\s+0/);
+  });
+
+  it('takes --subject for bank formats and lists skipped questions with their lines', async () => {
+    const result = await cli('import', fixture('physics.gift'), '--subject', 'test-physics');
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/test-physics\s+7\s+0\s+0\s+4/);
+    expect(result.out).toContain('physics.gift:29: a matching question cannot be served');
+    const again = await cli('import', fixture('physics.gift'), '--subject=test-physics');
+    expect(again.out).toMatch(/test-physics\s+0\s+0\s+7\s+4/);
+  });
+
+  it('exits non-zero naming the file, line and reason, and imports nothing', async () => {
+    const before = await snapshot(database.db);
+    const bad = scratchFile('broken.aiken', 'Which?\nA. one\nB. two\nANSWER: C\n');
+    const result = await cli('import', bad, '--subject', 'test-physics');
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('broken.aiken: 1 error; nothing was imported.');
+    expect(result.err).toContain('broken.aiken:4: the answer C is not among the options (A, B)');
+    expect(await snapshot(database.db)).toEqual(before);
+  });
+
+  it('imports several files all or nothing', async () => {
+    const before = await snapshot(database.db);
+    const good = scratchFile('good.aiken', 'Is ice cold?\nA. yes\nB. no\nANSWER: A\n');
+    const result = await cli('import', good, fixture('questions.csv'), '--subject', 'no-such-subject');
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('no subject has the slug "no-such-subject"');
+    expect(await snapshot(database.db)).toEqual(before);
+  });
+
+  it('explains its usage mistakes', async () => {
+    expect((await cli('import')).err).toContain('which file?');
+    expect((await cli('import', 'x.gift', '--bogus')).err).toContain('unknown option --bogus');
+    expect((await cli('import', fixture('physics.gift'), '--subject')).err).toContain(
+      '--subject needs a subject slug',
+    );
+    const missing = await cli('import', '/no/such/file.gift', '--subject', 'test-physics');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('file.gift: 1 error; nothing was imported.\n  file.gift: no such file');
+    const unknown = await cli('import', scratchFile('notes.md', '# hi'));
+    expect(unknown.err).toContain('cannot tell the format from ".md"');
+  });
+
+  it('--dry-run checks without writing', async () => {
+    const before = await snapshot(database.db);
+    const result = await cli('import', fixture('catalogue.json'), '--dry-run');
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('Dry run of catalogue.json: nothing was written.');
+    expect(await snapshot(database.db)).toEqual(before);
+  });
+
+  it('seeds the sample catalogue, and again changes nothing', async () => {
+    const first = await cli('seed');
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/jee-physics\s+24\s+0\s+0/);
+    const names = (await database.db.select().from(exams)).map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['JEE Main (Practice)', 'NEET UG (Practice)']));
+    const second = await cli('seed');
+    expect(second.out).toMatch(/jee-physics\s+0\s+0\s+24/);
+  });
+});

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { exams, modules, questions, subjects, topics } from '../src/db/schema.js';
+import { importFile } from '../src/services/catalogue/import-service.js';
+import { failingImport, fixture, questionsOf, scratchFile, snapshot } from './fixtures/import/bank.js';
+import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+
+let database: TestDatabase;
+const db = () => database.db;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database.dispose());
+beforeEach(async () => {
+  for (const table of [questions, topics, subjects, modules, exams]) await db().delete(table);
+  await importFile(db(), fixture('catalogue.yaml'));
+});
+
+const HEADER = 'subject,topic,text,option_a,option_b,option_c,option_d,option_e,answer,explanation\n';
+
+describe('CSV import', () => {
+  it('imports rows with quoted fields, answers by text or letter, and free-text answers', async () => {
+    const summary = await importFile(db(), fixture('questions.csv'));
+    expect(summary.subjects[0]).toMatchObject({ slug: 'test-chemistry', created: 4 });
+    expect(summary.catalogue.topics.created).toBe(1); // "Periodic Table"; "Atoms" matched by name
+    const rows = (await questionsOf(db(), 'test-chemistry')).filter(
+      (q) => !q.text.startsWith('What is the atomic'),
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        text: 'How many protons does an oxygen atom have?',
+        options: ['6', '8', '16'],
+        answer: '8',
+        explanation: "Oxygen's atomic number is 8.",
+        topic: 'test-atoms',
+      }),
+      expect.objectContaining({
+        text: 'Quote test: the symbol "Na" stands for which element?\n(two lines)',
+        options: ['Sodium', 'Nitrogen', 'Neon'],
+        answer: 'Sodium',
+        explanation: null,
+        topic: 'periodic-table',
+      }),
+      expect.objectContaining({
+        text: 'What is the molar mass of water in g/mol, to the nearest whole number?',
+        options: [],
+        answer: '18',
+        topic: null,
+      }),
+      expect.objectContaining({
+        text: 'Which element is a noble gas, at room temperature?',
+        answer: 'Argon', // "B" in the file
+        topicName: 'Periodic Table',
+      }),
+    ]);
+  });
+
+  it('uses --subject for rows that name none, and accepts ; as the separator', async () => {
+    const path = scratchFile(
+      'semi.csv',
+      'topic;text;option_a;option_b;answer\nOptics;Light is a wave?;yes;no;A\n',
+    );
+    const summary = await importFile(db(), path, { subject: 'test-physics' });
+    expect(summary.subjects[0]).toMatchObject({ slug: 'test-physics', created: 1 });
+    expect(
+      (await questionsOf(db(), 'test-physics')).find((q) => q.text === 'Light is a wave?'),
+    ).toMatchObject({
+      answer: 'yes',
+      topic: 'test-optics',
+    });
+  });
+
+  it('changes nothing when the same file is imported again', async () => {
+    await importFile(db(), fixture('questions.csv'));
+    const before = await snapshot(db());
+    const again = await importFile(db(), fixture('questions.csv'));
+    expect(again.subjects[0]).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
+    expect(again.catalogue.topics.created).toBe(0);
+    expect(await snapshot(db())).toEqual(before);
+  });
+
+  describe('errors name the file and line, and nothing is imported', () => {
+    const ok = 'test-physics,,"Fine?",yes,no,,,,yes,\n';
+    const cases: [string, string, RegExp][] = [
+      [
+        'an answer not among the options',
+        `${HEADER}${ok}test-physics,,"Which?",a,b,,,,maybe,\n`,
+        /bad\.csv:3: the answer "maybe" is not among the options/,
+      ],
+      [
+        'an answer letter naming an empty option',
+        `${HEADER}${ok}test-physics,,"Which?",a,b,,,,D,\n`,
+        /bad\.csv:3: the answer D names option_d, which is empty/,
+      ],
+      [
+        'an unclosed quote',
+        `${HEADER}${ok}test-physics,,"Which?,a,b,,,,a,\n`,
+        /bad\.csv:3: a quoted field is never closed/,
+      ],
+      [
+        'a stray quote',
+        `${HEADER}${ok}test-physics,,Whi"ch?,a,b,,,,a,\n`,
+        /bad\.csv:3: a quote inside an unquoted field/,
+      ],
+      [
+        'an unknown column',
+        HEADER.replace('explanation', 'explanaton') + ok,
+        /bad\.csv:1: unknown column "explanaton"/,
+      ],
+      [
+        'a missing answer column',
+        'subject,text\ntest-physics,Q?\n',
+        /bad\.csv:1: the header has no "answer" column/,
+      ],
+      [
+        'too many fields',
+        `${HEADER}${ok}test-physics,,"Q?",a,b,,,,a,,extra\n`,
+        /bad\.csv:3: 11 fields but the header has 10/,
+      ],
+      ['an empty answer', `${HEADER}${ok}test-physics,,"Q?",,,,,,,\n`, /bad\.csv:3: the answer is empty/],
+      [
+        'no subject',
+        `${HEADER}${ok},,"Q?",a,b,,,,a,\n`,
+        /bad\.csv:3: no subject: fill the subject column or pass --subject/,
+      ],
+      [
+        'the same text twice in a subject',
+        `${HEADER}${ok}${ok}`,
+        /bad\.csv:3: the same text as the question at line 2/,
+      ],
+      // A row counts from its first line, even after a field spanning several lines.
+      [
+        'a line number after a multi-line field',
+        `${HEADER}test-physics,,"Multi\nline\ntext",a,b,,,,a,\ntest-physics,,"Q?",a,b,,,,z,\n`,
+        /bad\.csv:5: the answer "z"/,
+      ],
+    ];
+    for (const [kind, text, message] of cases) {
+      it(kind, async () => {
+        const before = await snapshot(db());
+        const error = await failingImport(db(), scratchFile('bad.csv', text));
+        expect(error.message).toMatch(message);
+        expect(await snapshot(db())).toEqual(before);
+      });
+    }
+  });
+
+  it('is atomic: rows for a known subject are rolled back when a later subject is unknown', async () => {
+    const before = await snapshot(db());
+    const text = `${HEADER}test-physics,New Topic,"Written first?",yes,no,,,,yes,\nno-such-subject,,"Then fails?",yes,no,,,,yes,\n`;
+    const error = await failingImport(db(), scratchFile('two.csv', text));
+    expect(error.message).toMatch(/two\.csv:3: no subject has the slug "no-such-subject"/);
+    expect(await snapshot(db())).toEqual(before);
+  });
+});

@@ -1,0 +1,25 @@
+import { performanceStatus } from '@ai-tutor/contract';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import TrendingUp from '@mui/icons-material/TrendingUp';
+import { Chip, Stack, Typography } from '@mui/material';
+
+/** 'Good' (average 50 or more) or 'Average', in words and with an icon, never by colour alone. */
+export function PerformanceStatus({ averageScore }: { averageScore: number }) {
+  const status = performanceStatus(averageScore);
+  const good = status === 'Good';
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Typography variant="body2" color="text.secondary" component="span">
+        Performance Status
+      </Typography>
+      <Chip
+        size="small"
+        label={status}
+        color={good ? 'success' : 'warning'}
+        variant={good ? 'filled' : 'outlined'}
+        icon={good ? <CheckCircleOutlined /> : <TrendingUp />}
+        sx={{ fontWeight: 700 }}
+      />
+    </Stack>
+  );
+}

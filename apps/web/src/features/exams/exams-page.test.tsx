@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import ExamsPage from '../../app/routes/exams';
+import { renderRoutes, testUser } from '../../test/render';
+import { allowRelativeRequests, exam, jee, mockApi, ok } from './test-api';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const routes = [
+  { path: '/exams', element: <ExamsPage /> },
+  { path: '/exams/:id', element: <div>exam details screen</div> },
+];
+const open = (path = '/exams') => renderRoutes(routes, path, testUser());
+
+describe('/exams', () => {
+  it("shows 'Exams' with its breadcrumb and a card per exam with 'Show Details' → /exams/{slug}", async () => {
+    const api = mockApi((url) =>
+      url.pathname === '/api/v1/exams'
+        ? ok({ exams: [jee, exam(2)], total: 2, page: 1, limit: 4 })
+        : undefined,
+    );
+    open();
+    expect(await screen.findByRole('heading', { level: 2, name: 'JEE Main (Practice)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Exams' })).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByText('Exams')).toHaveAttribute('aria-current', 'page');
+
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('Physics · Chemistry')).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('link', { name: 'Show Details' })).toHaveAttribute(
+      'href',
+      '/exams/jee-main-practice',
+    );
+    expect(within(cards[1]!).getByRole('link', { name: 'Show Details' })).toHaveAttribute(
+      'href',
+      '/exams/exam-2',
+    );
+
+    // SPEC.md §2: page 1, limit 4; with no more than 4 exams, no page navigation.
+    expect(api.calls[0]?.searchParams.get('page')).toBe('1');
+    expect(api.calls[0]?.searchParams.get('limit')).toBe('4');
+    expect(screen.queryByRole('navigation', { name: 'Exam pages' })).not.toBeInTheDocument();
+  });
+
+  it('opens the details of an exam', async () => {
+    mockApi(() => ok({ exams: [jee], total: 1, page: 1, limit: 4 }));
+    const { router } = open();
+    await userEvent.click(await screen.findByRole('link', { name: 'Show Details' }));
+    expect(await screen.findByText('exam details screen')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/exams/jee-main-practice');
+  });
+
+  it('shows a pagination control when there are more than 4 exams, so the fifth can be reached', async () => {
+    const api = mockApi((url) => {
+      const page = Number(url.searchParams.get('page'));
+      return page === 1
+        ? ok({ exams: [1, 2, 3, 4].map(exam), total: 5, page: 1, limit: 4 })
+        : ok({ exams: [exam(5)], total: 5, page: 2, limit: 4 });
+    });
+    const { router } = open();
+    const pages = await screen.findByRole('navigation', { name: 'Exam pages' });
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    await userEvent.click(within(pages).getByRole('button', { name: 'Go to page 2' }));
+    expect(await screen.findByRole('heading', { name: 'Exam 5' })).toBeInTheDocument();
+    expect(api.calls.at(-1)?.searchParams.get('page')).toBe('2');
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
+  it('says so while loading, and when there are no exams', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    allowRelativeRequests();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    open();
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading exams…');
+    answer(
+      new Response(JSON.stringify({ message: 'ok', data: { exams: [], total: 0, page: 1, limit: 4 } }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(
+      await screen.findByText('No exams are available yet. Please check back later.'),
+    ).toBeInTheDocument();
+  });
+
+  it('explains a failure and tries again', async () => {
+    let fail = true;
+    mockApi(() =>
+      fail
+        ? {
+            status: 503,
+            body: { message: 'Service temporarily unavailable. Please try again shortly.', data: null },
+          }
+        : ok({ exams: [jee], total: 1, page: 1, limit: 4 }),
+    );
+    open();
+    expect(
+      await screen.findByText(
+        'Could not load the exams. Service temporarily unavailable. Please try again shortly.',
+      ),
+    ).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'JEE Main (Practice)' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,33 @@
+import { AVERAGE_DECIMALS, type PerformanceRecord } from '@ai-tutor/contract';
+
+/** The four figures a module or subject card shows, from its record (or none yet). */
+export interface Stats {
+  averageScore: number;
+  attempts: number;
+  totalScore: number;
+  totalMarks: number;
+  highestScore: number;
+}
+
+export const noStats: Stats = { averageScore: 0, attempts: 0, totalScore: 0, totalMarks: 0, highestScore: 0 };
+
+export function statsOf(record: PerformanceRecord | undefined): Stats {
+  if (!record) return noStats;
+  return {
+    averageScore: record.averageScore,
+    attempts: record.attempt,
+    totalScore: record.totalScore,
+    totalMarks: record.totalMarks,
+    highestScore: record.highestScore,
+  };
+}
+
+/** SPEC.md §3: the average is shown to two decimals. */
+export const formatAverage = (value: number) => `${value.toFixed(AVERAGE_DECIMALS)}%`;
+
+/** Marks scored out of marks available over all attempts; plain 0 before the first attempt. */
+export const formatTotalMarks = (stats: Stats) =>
+  stats.totalMarks > 0 ? `${stats.totalScore} / ${stats.totalMarks}` : '0';
+
+export const formatSize = (questionCount: number, durationMinutes: number) =>
+  `${questionCount} question${questionCount === 1 ? '' : 's'} · ${durationMinutes} min`;

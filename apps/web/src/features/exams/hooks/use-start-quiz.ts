@@ -1,0 +1,42 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+
+/** What a start button is about to open. */
+export interface QuizTarget {
+  /** e.g. "Physics — subject quiz". */
+  label: string;
+  /** e.g. "20 questions · 48 min". */
+  size: string;
+  /** The quiz route. */
+  to: string;
+}
+
+/** Fullscreen is asked for, never required: a refusal (or no support) is only logged (SPEC.md §8). */
+export async function enterFullscreen(): Promise<void> {
+  try {
+    if (document.fullscreenElement) return;
+    const root = document.documentElement;
+    if (typeof root.requestFullscreen !== 'function') throw new Error('Fullscreen is not supported here');
+    await root.requestFullscreen();
+  } catch (error) {
+    console.warn('Could not enter fullscreen mode', error);
+  }
+}
+
+/**
+ * Start buttons first open the 'Enter Fullscreen Mode' dialog; confirming asks for fullscreen (within
+ * the click, as browsers require) and goes to the quiz.
+ */
+export function useStartQuiz() {
+  const navigate = useNavigate();
+  const [target, setTarget] = useState<QuizTarget | null>(null);
+  const request = useCallback((next: QuizTarget) => setTarget(next), []);
+  const cancel = useCallback(() => setTarget(null), []);
+  const confirm = useCallback(() => {
+    if (!target) return;
+    setTarget(null);
+    void enterFullscreen();
+    navigate(target.to);
+  }, [navigate, target]);
+  return { target, request, cancel, confirm };
+}
