@@ -23,11 +23,14 @@ export default fp(
   async (fastify) => {
     const { smtpUrl, from } = fastify.config.mail;
     if (!smtpUrl) {
-      const log = fastify.log.child({ component: 'dev-mail' });
+      // Printed as a plain block (not a JSON log line) so a newcomer can read the code at a glance.
+      const quiet = fastify.config.logLevel === 'silent';
       fastify.decorate('mailer', {
         mode: 'log' as const,
         send: async (mail: Mail) => {
-          log.info(`Mail to ${mail.to} — ${mail.subject}\n${mail.text}`);
+          if (quiet) return;
+          const rule = '-'.repeat(72);
+          process.stdout.write(`\n${rule}\nDev mail (SMTP_URL is not set) to ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${rule}\n\n`);
         },
       });
       return;
