@@ -1,10 +1,6 @@
-import { Typography } from '@mui/material';
+import { AttemptsScreen } from '../../features/results/components/AttemptsScreen';
 
-/** Placeholder until the screen's issue lands. */
+/** /attempts/:entityType/:entityId — 'Assessment Attempts' (issue 6). */
 export default function AttemptsPage() {
-  return (
-    <Typography variant="h5" component="h1">
-      Attempts
-    </Typography>
-  );
+  return <AttemptsScreen />;
 }

@@ -1,10 +1,6 @@
-import { Typography } from '@mui/material';
+import { ResultScreen } from '../../features/results/components/ResultScreen';
 
-/** Placeholder until the screen's issue lands. */
+/** /quiz/result/:assessmentId — 'Test Analysis' (issue 6). */
 export default function ResultPage() {
-  return (
-    <Typography variant="h5" component="h1">
-      Result
-    </Typography>
-  );
+  return <ResultScreen />;
 }

@@ -1,6 +1,7 @@
 import { QUESTION_GRID_COLUMNS } from '@ai-tutor/contract';
 import { Box, ButtonBase, Tab, Tabs } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
+import { visuallyHidden } from '../lib/a11y';
 import type { LocalQuestion } from '../lib/local-state';
 import { paletteLabel, paletteState } from '../lib/question-status';
 import type { SubjectGroup } from '../lib/subjects';
@@ -59,7 +60,10 @@ export function QuestionPalette({ groups, questions, currentIndex, onJump }: Que
         variant="scrollable"
         scrollButtons="auto"
         aria-label="Subjects"
-        sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40, textTransform: 'none' } }}
+        sx={{
+          minHeight: 40,
+          '& .MuiTab-root': { minHeight: 40, minWidth: 0, px: 1.25, textTransform: 'none' },
+        }}
       >
         {groups.map((g) => (
           <Tab
@@ -71,7 +75,12 @@ export function QuestionPalette({ groups, questions, currentIndex, onJump }: Que
           />
         ))}
       </Tabs>
-      <Box role="tabpanel" id={`palette-panel-${group.key}`} aria-labelledby={`palette-tab-${group.key}`} sx={{ pt: 2 }}>
+      <Box
+        role="tabpanel"
+        id={`palette-panel-${group.key}`}
+        aria-labelledby={`palette-tab-${group.key}`}
+        sx={{ pt: 2 }}
+      >
         <Box
           role="group"
           aria-label={`${group.label} questions`}
@@ -94,16 +103,21 @@ export function QuestionPalette({ groups, questions, currentIndex, onJump }: Que
                 onClick={() => onJump(index)}
                 onFocus={() => setFocused(pos)}
                 tabIndex={pos === tabbable ? 0 : -1}
-                aria-label={paletteLabel(index + 1, state, current)}
                 aria-current={current ? 'step' : undefined}
                 sx={{
                   borderRadius: '50%',
                   '&.Mui-focusVisible': { outline: '3px solid #f59e0b', outlineOffset: 3 },
                 }}
               >
-                <PaletteMark state={state} current={current}>
-                  {index + 1}
-                </PaletteMark>
+                {/* The name comes from this text, not aria-label: "label" lookups find only real labels. */}
+                <Box component="span" sx={visuallyHidden}>
+                  {paletteLabel(index + 1, state, current)}
+                </Box>
+                <Box component="span" aria-hidden sx={{ display: 'inline-flex' }}>
+                  <PaletteMark state={state} current={current}>
+                    {index + 1}
+                  </PaletteMark>
+                </Box>
               </ButtonBase>
             );
           })}

@@ -92,7 +92,7 @@ export function QuestionPanel({
 
       <Box sx={{ minHeight: 24, mt: 1 }}>
         {draft !== null && (
-          <Typography variant="body2" color="warning.dark" sx={{ fontWeight: 600 }}>
+          <Typography variant="body2" color="#9a3412" sx={{ fontWeight: 600 }}>
             Not saved yet — press {isLast ? 'Save' : 'Save & Next'} to keep this answer.
           </Typography>
         )}
@@ -104,22 +104,29 @@ export function QuestionPanel({
         </Button>
         <Button
           variant={marked ? 'contained' : 'outlined'}
-          color="warning"
           onClick={onToggleMark}
           aria-pressed={marked}
           startIcon={marked ? <FlagIcon /> : <OutlinedFlagIcon />}
+          // The palette's orange, with text dark enough to read (4.5:1 or better) in both states.
+          sx={
+            marked
+              ? { bgcolor: '#f59e0b', color: '#1f2937', '&:hover': { bgcolor: '#d97706' } }
+              : { color: '#92400e', borderColor: '#b45309', '&:hover': { borderColor: '#92400e' } }
+          }
         >
           Mark for Review
         </Button>
-        <Button variant="outlined" color="inherit" onClick={onClear} disabled={!canClear} startIcon={<BackspaceOutlinedIcon />}>
+        <Button
+          variant="outlined"
+          color="inherit"
+          onClick={onClear}
+          disabled={!canClear}
+          startIcon={<BackspaceOutlinedIcon />}
+        >
           Clear Response
         </Button>
         <Box sx={{ flexGrow: 1 }} />
-        <Button
-          variant="contained"
-          onClick={onSave}
-          endIcon={isLast ? <SaveIcon /> : <ArrowForwardIcon />}
-        >
+        <Button variant="contained" onClick={onSave} endIcon={isLast ? <SaveIcon /> : <ArrowForwardIcon />}>
           {isLast ? 'Save' : 'Save & Next'}
         </Button>
       </Stack>

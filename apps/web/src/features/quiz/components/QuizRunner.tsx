@@ -1,5 +1,15 @@
 import { SAVE_GRACE_SECONDS, uiTexts } from '@ai-tutor/contract';
-import { Box, Button, Divider, Grid, Paper, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Divider,
+  Grid,
+  Paper,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
@@ -14,7 +24,7 @@ import type { LocalQuizState } from '../lib/local-state';
 import { quizCounts } from '../lib/question-status';
 import { groupBySubject } from '../lib/subjects';
 import { BusyOverlay } from './BusyOverlay';
-import { CountdownTimer } from './CountdownTimer';
+import { CountdownTimer, TimerAnnouncer } from './CountdownTimer';
 import { PaletteLegend } from './PaletteLegend';
 import { QuestionPanel } from './QuestionPanel';
 import { QuestionPalette } from './QuestionPalette';
@@ -40,6 +50,8 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
   const navigate = useNavigate();
   const toast = useToast();
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  // One clock only: in the side panel on wide screens, above the question on small ones.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [submitting, setSubmitting] = useState<{ waiting: boolean } | null>(null);
   const submittingRef = useRef(false);
@@ -49,9 +61,13 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
     () => ({
       // 409 on a save: the session is over (time ran out, or submitted elsewhere). Show its result.
       onEnded: () => navigate(paths.result(assessment.slug), { replace: true }),
-      onRejected: (message: string | undefined) => toast(message ?? 'This answer could not be saved.', 'error'),
+      onRejected: (message: string | undefined) =>
+        toast(message ?? 'This answer could not be saved.', 'error'),
       onFailing: () =>
-        toast('Connection lost. Your answers are kept on this device and will be sent when it is back.', 'warning'),
+        toast(
+          'Connection lost. Your answers are kept on this device and will be sent when it is back.',
+          'warning',
+        ),
     }),
     [navigate, toast, assessment.slug],
   );
@@ -74,6 +90,8 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
 
   const finish = () => {
     store.markCompleted();
+    // The learner may have left the screen while the submit was retrying: do not pull them back.
+    if (!mountedRef.current) return;
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     navigate(paths.result(assessment.slug), { replace: true });
   };
@@ -143,10 +161,19 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
   return (
     <Box>
       <QuizBreadcrumbs assessment={assessment} examId={examId} />
-      <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" gap={1.5} sx={{ mb: 2 }}>
+      <Stack
+        direction="row"
+        alignItems="center"
+        justifyContent="space-between"
+        flexWrap="wrap"
+        gap={1.5}
+        sx={{ mb: 2 }}
+      >
         <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
           Quiz
         </Typography>
+        {/* Small screens: the clock stays in sight above the question instead of below it. */}
+        {!wide && <CountdownTimer idPrefix="header" seconds={countdown.seconds} />}
         <Stack direction="row" alignItems="center" spacing={2}>
           <SaveStatus sync={snapshot.sync} />
           <Button variant="contained" color="success" onClick={() => setConfirmOpen(true)}>
@@ -155,6 +182,7 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
         </Stack>
       </Stack>
 
+      <TimerAnnouncer announcement={countdown.announcement} />
       <Box aria-live="polite" aria-atomic="true" sx={visuallyHidden}>
         {`Question ${currentIndex + 1} of ${questions.length}`}
       </Box>
@@ -174,8 +202,12 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <Paper component="aside" aria-label="Question palette" sx={{ p: 2 }}>
-            <CountdownTimer seconds={countdown.seconds} announcement={countdown.announcement} />
-            <Divider sx={{ my: 2 }} />
+            {wide && (
+              <>
+                <CountdownTimer idPrefix="panel" seconds={countdown.seconds} />
+                <Divider sx={{ my: 2 }} />
+              </>
+            )}
             <QuestionPalette
               groups={groups}
               questions={questions}

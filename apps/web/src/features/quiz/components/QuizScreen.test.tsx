@@ -1,7 +1,10 @@
 import { quizStateStorageKey } from '@ai-tutor/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, testUser } from '../../../test/render';
+import { QuizScreen } from './QuizScreen';
 import {
   defaultEvaluations,
   evalId,
@@ -10,6 +13,8 @@ import {
   makeEvaluation,
   mockServer,
   ok,
+  QUIZ_PATH,
+  QUIZ_ROUTE,
   renderQuiz,
   T0,
 } from './quiz-test-kit';
@@ -23,6 +28,8 @@ const summaryValue = (label: string) =>
   within(screen.getByTestId(`summary-${label}`)).getByRole('definition').textContent;
 
 const palette = () => screen.getByRole('group', { name: /questions$/ });
+/** The one clock (jsdom has no media queries: it sits above the question, as on a small screen). */
+const timer = () => screen.getByRole('timer');
 
 describe('quiz screen: start and layout', () => {
   it('creates the assessment from the route and shows everything SPEC.md lists', async () => {
@@ -52,11 +59,17 @@ describe('quiz screen: start and layout', () => {
     expect(screen.getByRole('button', { name: 'Clear Response' })).toBeDisabled();
 
     expect(screen.getByText('Time Remaining')).toBeInTheDocument();
-    expect(screen.getByRole('timer')).toHaveTextContent('30:00');
+    expect(timer()).toHaveTextContent('30:00');
     expect(screen.getByRole('tab', { name: 'Mechanics (3)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'General (1)' })).toBeInTheDocument();
     expect(within(palette()).getAllByRole('button')).toHaveLength(3);
-    for (const label of ['Not Answered', 'Answered', 'Marked for Review', 'Answered & Marked for Review', 'Current Question']) {
+    for (const label of [
+      'Not Answered',
+      'Answered',
+      'Marked for Review',
+      'Answered & Marked for Review',
+      'Current Question',
+    ]) {
       expect(within(screen.getByRole('region', { name: 'Legend' })).getByText(label)).toBeInTheDocument();
     }
     expect(summaryValue('Total Questions')).toBe('4');
@@ -65,8 +78,42 @@ describe('quiz screen: start and layout', () => {
     expect(screen.getByText('All answers saved')).toBeInTheDocument();
   });
 
+  it('creates one assessment only, even with React’s doubled effects in StrictMode', async () => {
+    const server = mockServer();
+    renderPage(
+      <StrictMode>
+        <QuizScreen now={() => T0} />
+      </StrictMode>,
+      { route: QUIZ_ROUTE, path: QUIZ_PATH, user: testUser() },
+    );
+    await screen.findByRole('heading', { name: 'Question - 1' });
+    expect(server.of('POST', '/api/v1/assessment')).toHaveLength(1);
+  });
+
+  it('on a wide screen the one clock sits in the side panel', async () => {
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      matches: true,
+      media,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    mockServer();
+    renderQuiz({ now: () => T0 });
+    await screen.findByRole('heading', { name: 'Question - 1' });
+    const panel = screen.getByRole('complementary', { name: 'Question palette' });
+    expect(within(panel).getByRole('timer')).toHaveTextContent('30:00');
+    expect(screen.getAllByText('Time Remaining')).toHaveLength(1);
+  });
+
   it('a failed creation toasts "Failed to create assessment" and goes back to /exams', async () => {
-    mockServer({ handle: (c) => (c.method === 'POST' && c.path === '/api/v1/assessment' ? fail(409, 'No questions') : undefined) });
+    mockServer({
+      handle: (c) =>
+        c.method === 'POST' && c.path === '/api/v1/assessment' ? fail(409, 'No questions') : undefined,
+    });
     const { router } = renderQuiz({ now: () => T0 });
     expect(await screen.findByText('Failed to create assessment')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/exams'));
@@ -100,19 +147,22 @@ describe('palette states and summary counts', () => {
     });
     renderQuiz({ now: () => T0 });
     await screen.findByRole('heading', { name: 'Question - 1' });
-    const buttons = within(palette()).getAllByRole('button');
-    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
+    const names = [
       'Question 1, not answered, current question',
       'Question 2, answered',
       'Question 3, not answered, marked for review',
       'Question 4, answered, marked for review',
       'Question 5, not answered',
-    ]);
+    ];
+    const buttons = names.map((name) => within(palette()).getByRole('button', { name }));
+    expect(within(palette()).getAllByRole('button')).toEqual(buttons);
     expect(buttons[0]).toHaveAttribute('aria-current', 'step');
     // Shape as well as colour: a tick badge for answered, a flag badge for marked.
     expect(buttons[1]!.querySelectorAll('[data-testid="CheckIcon"]')).toHaveLength(1);
     expect(buttons[2]!.querySelectorAll('[data-testid="FlagIcon"]')).toHaveLength(1);
-    expect(buttons[3]!.querySelectorAll('[data-testid="CheckIcon"], [data-testid="FlagIcon"]')).toHaveLength(2);
+    expect(buttons[3]!.querySelectorAll('[data-testid="CheckIcon"], [data-testid="FlagIcon"]')).toHaveLength(
+      2,
+    );
     expect(buttons[4]!.querySelectorAll('svg')).toHaveLength(0);
 
     expect(summaryValue('Total Questions')).toBe('5');
@@ -129,7 +179,7 @@ describe('palette states and summary counts', () => {
     await user.click(screen.getByRole('button', { name: 'Question 3, not answered' }));
     expect(screen.getByRole('heading', { name: 'Question - 3' })).toBeInTheDocument();
     const first = screen.getByRole('button', { name: 'Question 1, not answered' });
-    first.focus();
+    act(() => first.focus());
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('button', { name: 'Question 2, not answered' })).toHaveFocus();
     await user.keyboard('{Enter}');
@@ -167,7 +217,11 @@ describe('saving rules (SPEC.md §4)', () => {
     expect(stored.createdAt).toEqual(expect.any(String));
     expect(stored.lastUpdated).toEqual(expect.any(String));
     await waitFor(() => expect(server.saves()).toHaveLength(1));
-    expect(server.saves()[0]!.body).toEqual({ evaluationId: evalId(1), userAnswer: 'Option 1B', timeSpentSeconds: 42 });
+    expect(server.saves()[0]!.body).toEqual({
+      evaluationId: evalId(1),
+      userAnswer: 'Option 1B',
+      timeSpentSeconds: 42,
+    });
     await waitFor(() => expect(screen.getByText('All answers saved')).toBeInTheDocument());
   });
 
@@ -193,7 +247,9 @@ describe('saving rules (SPEC.md §4)', () => {
     await screen.findByRole('heading', { name: 'Question - 1' });
     await user.click(screen.getByRole('button', { name: 'Mark for Review' }));
     expect(screen.getByRole('button', { name: 'Mark for Review' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: 'Question 1, not answered, marked for review, current question' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Question 1, not answered, marked for review, current question' }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Option 1A' }));
     await user.click(screen.getByRole('button', { name: 'Save & Next' }));
     await user.click(screen.getByRole('button', { name: 'Prev' }));
@@ -225,7 +281,9 @@ describe('never lose an answer', () => {
 
     expect(await screen.findByText('Offline — 2 answers waiting')).toBeInTheDocument();
     const stored = JSON.parse(localStorage.getItem(quizStateStorageKey('a1'))!);
-    expect(stored.pending.map((p: { evaluationId: string; userAnswer: string }) => [p.evaluationId, p.userAnswer])).toEqual([
+    expect(
+      stored.pending.map((p: { evaluationId: string; userAnswer: string }) => [p.evaluationId, p.userAnswer]),
+    ).toEqual([
       [evalId(1), 'Option 1C'],
       [evalId(2), 'Option 2D'],
     ]);
@@ -234,7 +292,10 @@ describe('never lose an answer', () => {
 
     online = true;
     await waitFor(() => expect(screen.getByText('All answers saved')).toBeInTheDocument(), { timeout: 5000 });
-    const delivered = server.saves().slice(-2).map((c) => (c.body as { userAnswer: string }).userAnswer);
+    const delivered = server
+      .saves()
+      .slice(-2)
+      .map((c) => (c.body as { userAnswer: string }).userAnswer);
     expect(delivered).toEqual(['Option 1C', 'Option 2D']);
     expect(JSON.parse(localStorage.getItem(quizStateStorageKey('a1'))!).pending).toEqual([]);
   });
@@ -257,7 +318,11 @@ describe('never lose an answer', () => {
     await user.click(screen.getByRole('button', { name: 'Mark for Review' }));
     const pending = JSON.parse(localStorage.getItem(quizStateStorageKey('a1'))!).pending;
     expect(pending).toHaveLength(1);
-    expect(pending[0]).toMatchObject({ evaluationId: evalId(1), userAnswer: 'Option 1D', markedForReview: true });
+    expect(pending[0]).toMatchObject({
+      evaluationId: evalId(1),
+      userAnswer: 'Option 1D',
+      markedForReview: true,
+    });
     online = true;
     act(() => {
       window.dispatchEvent(new Event('online'));
@@ -268,11 +333,13 @@ describe('never lose an answer', () => {
 
   it('after a reload finds the same session again, keeps every answer and its place, and resends the queue', async () => {
     let online = false;
+    let clock = T0;
     const server = mockServer({
       handle: (c) => (c.path === '/api/v1/evaluations' && !online ? 'network-error' : undefined),
+      serverNow: () => clock,
     });
     const user = userEvent.setup();
-    const first = renderQuiz({ now: () => T0, retryBaseMs: 60_000 });
+    const first = renderQuiz({ now: () => clock, retryBaseMs: 60_000 });
     await screen.findByRole('heading', { name: 'Question - 1' });
     await user.click(screen.getByRole('radio', { name: 'Option 1B' }));
     await user.click(screen.getByRole('button', { name: 'Save & Next' }));
@@ -281,7 +348,8 @@ describe('never lose an answer', () => {
     first.unmount();
 
     online = true;
-    renderQuiz({ now: () => T0 + 60_000, retryBaseMs: 60_000 });
+    clock = T0 + 60_000;
+    renderQuiz({ now: () => clock, retryBaseMs: 60_000 });
     expect(await screen.findByRole('heading', { name: 'Question - 2' })).toBeInTheDocument();
     expect(server.of('POST', '/api/v1/assessment')).toHaveLength(1);
     expect(server.of('GET', '/api/v1/assessment/session/mechanics-quiz-1')).toHaveLength(1);
@@ -290,17 +358,45 @@ describe('never lose an answer', () => {
     expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('All answers saved')).toBeInTheDocument());
     expect(server.saves().at(-1)!.body).toMatchObject({ evaluationId: evalId(1), userAnswer: 'Option 1B' });
-    expect(screen.getByRole('timer')).toHaveTextContent('29:00');
+    expect(timer()).toHaveTextContent('29:00');
   });
 
-  it('a 409 on a save means the session ended: it goes to the result', async () => {
-    mockServer({ handle: (c) => (c.path === '/api/v1/evaluations' ? fail(409, 'Session completed') : undefined) });
+  it('a 409 on a save, with the server confirming the session is over, goes to the result', async () => {
+    mockServer({
+      handle: (c) => {
+        if (c.path === '/api/v1/evaluations') return fail(409, 'This session has been submitted');
+        if (c.method === 'GET') {
+          return ok({
+            assessment: makeAssessment({ sessionCompleted: true }),
+            evaluation: defaultEvaluations(),
+          });
+        }
+        return undefined;
+      },
+    });
     const user = userEvent.setup();
     const { router } = renderQuiz({ now: () => T0 });
     await screen.findByRole('heading', { name: 'Question - 1' });
     await user.click(screen.getByRole('radio', { name: 'Option 1A' }));
     await user.click(screen.getByRole('button', { name: 'Save & Next' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/quiz/result/mechanics-quiz-1'));
+    expect(JSON.parse(localStorage.getItem(quizStateStorageKey('a1'))!).sessionCompleted).toBe(true);
+  });
+
+  it('a 409 while the session still runs is retried, not taken for the end', async () => {
+    let conflicts = 1;
+    const server = mockServer({
+      handle: (c) =>
+        c.path === '/api/v1/evaluations' && conflicts-- > 0 ? fail(409, 'Please try again') : undefined,
+    });
+    const user = userEvent.setup();
+    const { router } = renderQuiz({ now: () => T0, retryBaseMs: 20 });
+    await screen.findByRole('heading', { name: 'Question - 1' });
+    await user.click(screen.getByRole('radio', { name: 'Option 1A' }));
+    await user.click(screen.getByRole('button', { name: 'Save & Next' }));
+    await waitFor(() => expect(screen.getByText('All answers saved')).toBeInTheDocument());
+    expect(server.saves()).toHaveLength(2);
+    expect(router.state.location.pathname).toMatch(/^\/quiz\/exam\//);
   });
 });
 
@@ -314,19 +410,25 @@ describe('submitting', () => {
     await user.click(screen.getByRole('button', { name: 'Save & Next' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to submit the exam?' });
-    expect(within(dialog).getByText('You will not be able to make any further changes after submission.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('You will not be able to make any further changes after submission.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'No, Go Back' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await user.click(screen.getByRole('button', { name: 'Yes, Submit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/quiz/result/mechanics-quiz-1'));
     const order = server.calls.map((c) => `${c.method} ${c.path}`);
-    expect(order.indexOf('POST /api/v1/evaluations')).toBeLessThan(order.indexOf('POST /api/v1/assessment/mechanics-quiz-1/submit'));
+    expect(order.indexOf('POST /api/v1/evaluations')).toBeLessThan(
+      order.indexOf('POST /api/v1/assessment/mechanics-quiz-1/submit'),
+    );
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('does not submit while answers cannot be sent, and says so', async () => {
-    const server = mockServer({ handle: (c) => (c.path === '/api/v1/evaluations' ? 'network-error' : undefined) });
+    const server = mockServer({
+      handle: (c) => (c.path === '/api/v1/evaluations' ? 'network-error' : undefined),
+    });
     const user = userEvent.setup();
     const { router } = renderQuiz({ now: () => T0, retryBaseMs: 60_000 });
     await screen.findByRole('heading', { name: 'Question - 1' });
@@ -347,7 +449,7 @@ describe('time from the server', () => {
     mockServer();
     renderQuiz({ now: () => browserNow });
     await screen.findByRole('heading', { name: 'Question - 1' });
-    expect(screen.getByRole('timer')).toHaveTextContent('30:00');
+    expect(timer()).toHaveTextContent('30:00');
   });
 
   it('follows each save’s serverTime', async () => {
@@ -359,21 +461,23 @@ describe('time from the server', () => {
     serverClock = T0 + 5 * 60_000; // the browser's clock stood still; the server says 5 minutes went by
     await user.click(screen.getByRole('radio', { name: 'Option 1A' }));
     await user.click(screen.getByRole('button', { name: 'Save & Next' }));
-    await waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent('25:00'));
+    await waitFor(() => expect(timer()).toHaveTextContent('25:00'));
   });
 
   it('is recomputed from the clock, announces 10 minutes left, and submits itself at zero', async () => {
     let clock = T0 + 19 * 60_000 + 58_000; // 10:02 left
-    const server = mockServer();
+    const server = mockServer({ serverNow: () => clock });
     const { router } = renderQuiz({ now: () => clock });
     await screen.findByRole('heading', { name: 'Question - 1' });
-    expect(screen.getByRole('timer')).toHaveTextContent('10:02');
+    expect(timer()).toHaveTextContent('10:02');
     expect(screen.getByTestId('timer-announcer')).toHaveTextContent('');
     clock += 3000; // a jump, as after a sleeping laptop: nothing is counted down by hand
-    await waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent('9:59'));
+    await waitFor(() => expect(timer()).toHaveTextContent('9:59'));
     expect(screen.getByTestId('timer-announcer')).toHaveTextContent('10 minutes remaining');
     clock = T0 + 30 * 60_000;
-    await waitFor(() => expect(router.state.location.pathname).toBe('/quiz/result/mechanics-quiz-1'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/quiz/result/mechanics-quiz-1'), {
+      timeout: 3000,
+    });
     expect(server.of('POST', '/api/v1/assessment/mechanics-quiz-1/submit')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -383,7 +487,10 @@ describe('resuming an ended session', () => {
   it('goes to the result when the session completed while the learner was away', async () => {
     const server = mockServer({ assessment: makeAssessment({ sessionCompleted: true }) });
     server.spy.mockClear();
-    localStorage.setItem('quiz-active:u1:jee-main/subject/physics-module/mechanics/', JSON.stringify({ assessmentId: 'a1', slug: 'mechanics-quiz-1', path: '/x' }));
+    localStorage.setItem(
+      'quiz-active:u1:jee-main/subject/physics-module/mechanics/',
+      JSON.stringify({ assessmentId: 'a1', slug: 'mechanics-quiz-1', path: '/x' }),
+    );
     localStorage.setItem(
       quizStateStorageKey('a1'),
       JSON.stringify({
@@ -406,10 +513,12 @@ describe('resuming an ended session', () => {
 
   it('a stale pointer (404) starts a new test', async () => {
     const server = mockServer({ handle: (c) => (c.method === 'GET' ? fail(404) : undefined) });
-    localStorage.setItem('quiz-active:u1:jee-main/subject/physics-module/mechanics/', JSON.stringify({ assessmentId: 'old', slug: 'old', path: '/x' }));
+    localStorage.setItem(
+      'quiz-active:u1:jee-main/subject/physics-module/mechanics/',
+      JSON.stringify({ assessmentId: 'old', slug: 'old', path: '/x' }),
+    );
     renderQuiz({ now: () => T0 });
     await screen.findByRole('heading', { name: 'Question - 1' });
     expect(server.of('POST', '/api/v1/assessment')).toHaveLength(1);
-    void ok;
   });
 });

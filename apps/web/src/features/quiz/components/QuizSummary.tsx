@@ -11,7 +11,12 @@ export function QuizSummary({ counts }: { counts: QuizCounts }) {
   ];
   return (
     <Box component="section" aria-labelledby="quiz-summary-heading">
-      <Typography id="quiz-summary-heading" component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+      <Typography
+        id="quiz-summary-heading"
+        component="h2"
+        variant="subtitle1"
+        sx={{ fontWeight: 700, mb: 1 }}
+      >
         Quiz Summary
       </Typography>
       <Box

@@ -13,14 +13,18 @@ export function saveStatusText(sync: SyncStatus): string {
 /** Whether every answer has reached the server; icon and words, not colour alone. */
 export function SaveStatus({ sync }: { sync: SyncStatus }) {
   const Icon =
-    sync.state === 'saved' ? CloudDoneOutlinedIcon : sync.state === 'saving' ? CloudSyncOutlinedIcon : CloudOffOutlinedIcon;
+    sync.state === 'saved'
+      ? CloudDoneOutlinedIcon
+      : sync.state === 'saving'
+        ? CloudSyncOutlinedIcon
+        : CloudOffOutlinedIcon;
   return (
     <Stack
       role="status"
       direction="row"
       spacing={0.75}
       alignItems="center"
-      sx={{ color: sync.state === 'offline' ? 'warning.dark' : 'text.secondary' }}
+      sx={{ color: sync.state === 'offline' ? '#9a3412' : 'text.secondary' }}
     >
       <Icon aria-hidden fontSize="small" />
       <Typography variant="body2" sx={{ fontWeight: sync.state === 'offline' ? 700 : 400 }}>

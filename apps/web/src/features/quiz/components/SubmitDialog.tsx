@@ -16,7 +16,7 @@ export function SubmitDialog({ open, unsaved, onCancel, onConfirm }: SubmitDialo
       <DialogContent>
         <DialogContentText id="submit-body">{uiTexts.submitConfirmBody}</DialogContentText>
         {unsaved.length > 0 && (
-          <DialogContentText sx={{ mt: 1.5, color: 'warning.dark', fontWeight: 600 }}>
+          <DialogContentText sx={{ mt: 1.5, color: '#9a3412', fontWeight: 600 }}>
             {unsaved.length === 1 ? 'Question' : 'Questions'} {unsaved.join(', ')}{' '}
             {unsaved.length === 1 ? 'has a choice' : 'have choices'} not saved with Save &amp; Next; unsaved
             choices are not submitted.

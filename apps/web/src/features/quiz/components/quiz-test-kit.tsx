@@ -107,13 +107,21 @@ export function mockServer(
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
     const text = await request.text();
-    const call: Call = { method: request.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined };
+    const call: Call = {
+      method: request.method,
+      path: url.pathname + url.search,
+      body: text ? JSON.parse(text) : undefined,
+    };
     calls.push(call);
     let reply = options.handle?.(call);
     if (reply === undefined) {
-      const session = { assessment: { ...assessment, serverTime: new Date(serverNow()).toISOString() }, evaluation: evaluations };
+      const session = {
+        assessment: { ...assessment, serverTime: new Date(serverNow()).toISOString() },
+        evaluation: evaluations,
+      };
       if (call.method === 'POST' && call.path === '/api/v1/assessment') reply = ok(session, 201);
-      else if (call.method === 'GET' && call.path.startsWith('/api/v1/assessment/session/')) reply = ok(session);
+      else if (call.method === 'GET' && call.path.startsWith('/api/v1/assessment/session/'))
+        reply = ok(session);
       else if (call.method === 'POST' && call.path === '/api/v1/evaluations') {
         const body = call.body as { evaluationId: string };
         const evaluation = evaluations.find((e) => e._id === body.evaluationId);
@@ -128,7 +136,9 @@ export function mockServer(
     });
   });
   const of = (method: string, path: string | RegExp) =>
-    calls.filter((c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)));
+    calls.filter(
+      (c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)),
+    );
   return { calls, spy, of, saves: () => of('POST', '/api/v1/evaluations') };
 }
 

@@ -26,7 +26,7 @@ export function useCountdown(
   }));
   const expire = useEffectEvent(onExpire);
   // Kept across effect restarts (the offset changes with every save): no crossing missed, no double expiry.
-  const previousRef = useRef<number | null>(null);
+  const previousRef = useRef<number>(state.seconds);
   const expiredRef = useRef(false);
 
   useEffect(() => {
@@ -35,15 +35,14 @@ export function useCountdown(
       const browserNow = now();
       const seconds = remainingSeconds(deadlineMs, browserNow, offsetMs);
       const previous = previousRef.current;
-      const crossed =
-        previous === null
-          ? undefined
-          : [...ANNOUNCE_AT_MINUTES].reverse().find((m) => previous > m * 60 && seconds <= m * 60);
+      const crossed = [...ANNOUNCE_AT_MINUTES].reverse().find((m) => previous > m * 60 && seconds <= m * 60);
       previousRef.current = seconds;
       setState((s) => ({
         seconds,
         announcement:
-          crossed !== undefined ? `${crossed} ${crossed === 1 ? 'minute' : 'minutes'} remaining` : s.announcement,
+          crossed !== undefined
+            ? `${crossed} ${crossed === 1 ? 'minute' : 'minutes'} remaining`
+            : s.announcement,
       }));
       if (seconds <= 0) {
         if (!expiredRef.current) {

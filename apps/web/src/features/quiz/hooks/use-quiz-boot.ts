@@ -50,7 +50,7 @@ export function useQuizBoot(
 
   useEffect(() => {
     let active = true;
-    const timed = async <T,>(run: () => Promise<{ data?: T; error?: unknown }>): Promise<Timed<T>> => {
+    const timed = async <T>(run: () => Promise<{ data?: T; error?: unknown }>): Promise<Timed<T>> => {
       const sentAt = now();
       const result = await run();
       return { ...result, sentAt, receivedAt: now() };
@@ -64,7 +64,10 @@ export function useQuizBoot(
       fetchSession: (slug) =>
         timed<SessionData>(() =>
           dispatch(
-            getSessionApi.endpoints.getAssessmentSession.initiate(slug, { subscribe: false, forceRefetch: true }),
+            getSessionApi.endpoints.getAssessmentSession.initiate(slug, {
+              subscribe: false,
+              forceRefetch: true,
+            }),
           ),
         ),
       create: (body) =>

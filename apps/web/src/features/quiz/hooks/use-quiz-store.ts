@@ -1,6 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useDispatch } from 'react-redux';
+import { getSessionApi } from '../api/get-session';
 import { saveEvaluationApi } from '../api/save-evaluation';
 import type { LocalQuizState, PendingSave } from '../lib/local-state';
 import { QuizStore, type QuizSnapshot, type QuizStoreHandlers } from '../lib/quiz-store';
@@ -43,7 +44,19 @@ export function useQuizStore(
           request.reset();
           const receivedAt = options.now();
           if (result.data) return { ok: true, serverTime: result.data.serverTime, sentAt, receivedAt };
-          return outcomeOfError(result.error);
+          const outcome = outcomeOfError(result.error);
+          if (outcome.kind !== 'ended') return outcome;
+          // A 409 should mean the session is over, but make sure before leaving the test: ask the server.
+          const session = await dispatch(
+            getSessionApi.endpoints.getAssessmentSession.initiate(initial.assessment.slug, {
+              subscribe: false,
+              forceRefetch: true,
+            }),
+          );
+          if (session.data && !session.data.assessment.sessionCompleted) return { ok: false, kind: 'retry' };
+          if (!session.data && outcomeOfError(session.error).kind === 'retry')
+            return { ok: false, kind: 'retry' };
+          return outcome;
         },
       }),
   );

@@ -82,11 +82,13 @@ export function readLocalState(assessmentId: string): LocalQuizState | null {
 export const writeLocalState = (state: LocalQuizState) =>
   writeJson(quizStateStorageKey(state.assessment._id), state);
 
-export const removeLocalState = (assessmentId: string) => localStorage.removeItem(quizStateStorageKey(assessmentId));
+export const removeLocalState = (assessmentId: string) =>
+  localStorage.removeItem(quizStateStorageKey(assessmentId));
 
 export function readPointer(userId: string, routeKey: string): ActiveQuizPointer | null {
   const value = readJson(activeQuizStorageKey(userId, routeKey));
-  if (!isObject(value) || typeof value.assessmentId !== 'string' || typeof value.slug !== 'string') return null;
+  if (!isObject(value) || typeof value.assessmentId !== 'string' || typeof value.slug !== 'string')
+    return null;
   return { assessmentId: value.assessmentId, slug: value.slug, path: String(value.path ?? '') };
 }
 

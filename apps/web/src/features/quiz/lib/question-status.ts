@@ -34,7 +34,9 @@ export interface QuizCounts {
 }
 
 /** Quiz Summary: Answered counts every answered question, Marked for Review every marked one. */
-export function quizCounts(evaluations: Array<Pick<Evaluation, 'status' | 'userAnswer' | 'markedForReview'>>): QuizCounts {
+export function quizCounts(
+  evaluations: Array<Pick<Evaluation, 'status' | 'userAnswer' | 'markedForReview'>>,
+): QuizCounts {
   const answered = evaluations.filter(isAnswered).length;
   return {
     total: evaluations.length,

@@ -1,4 +1,10 @@
-import { applySave, writeLocalState, type LocalQuestion, type LocalQuizState, type PendingSave } from './local-state';
+import {
+  applySave,
+  writeLocalState,
+  type LocalQuestion,
+  type LocalQuizState,
+  type PendingSave,
+} from './local-state';
 import { SaveQueue, type FlushResult, type SendOutcome, type SyncStatus } from './save-queue';
 
 export interface QuizSnapshot {
@@ -44,6 +50,8 @@ export class QuizStore {
   private handlers: QuizStoreHandlers = {};
   private enteredAt: number;
   private started = false;
+  /** Once completed, nothing more is written: the result screen clears the local copy. */
+  private closed = false;
 
   constructor(initial: LocalQuizState, deps: QuizStoreDeps) {
     this.state = initial;
@@ -62,10 +70,15 @@ export class QuizStore {
       },
       onEnded: () => {
         this.markCompleted();
-        this.handlers.onEnded?.();
+        if (this.started) this.handlers.onEnded?.();
       },
-      onRejected: (_save, message) => this.handlers.onRejected?.(message),
-      onFailing: () => this.handlers.onFailing?.(),
+      // A reply that lands after the screen has gone must not toast or navigate from elsewhere.
+      onRejected: (_save, message) => {
+        if (this.started) this.handlers.onRejected?.(message);
+      },
+      onFailing: () => {
+        if (this.started) this.handlers.onFailing?.();
+      },
       ...(deps.baseDelayMs !== undefined ? { baseDelayMs: deps.baseDelayMs } : {}),
       ...(deps.random ? { random: deps.random } : {}),
     });
@@ -166,8 +179,10 @@ export class QuizStore {
   }
 
   markCompleted() {
+    if (this.closed) return;
     this.state = { ...this.state, sessionCompleted: true };
     this.persist();
+    this.closed = true;
   }
 
   private record(save: Omit<PendingSave, 'timeSpentSeconds'>) {
@@ -212,6 +227,7 @@ export class QuizStore {
   }
 
   private persist() {
+    if (this.closed) return;
     const questions = this.state.questions.map((q, i) =>
       i === this.state.currentIndex
         ? { ...q, unsentMs: q.unsentMs + Math.min(MAX_SEGMENT_MS, Math.max(0, this.now() - this.enteredAt)) }

@@ -55,7 +55,9 @@ export class SaveQueue {
   private running = false;
   private ended = false;
   private waiters: Array<(result: FlushResult) => void> = [];
-  private readonly options: Required<Omit<SaveQueueOptions, 'onSaved' | 'onEnded' | 'onRejected' | 'onFailing'>> &
+  private readonly options: Required<
+    Omit<SaveQueueOptions, 'onSaved' | 'onEnded' | 'onRejected' | 'onFailing'>
+  > &
     SaveQueueOptions;
 
   constructor(initial: PendingSave[], options: SaveQueueOptions) {

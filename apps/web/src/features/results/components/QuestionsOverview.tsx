@@ -1,0 +1,174 @@
+import { uiTexts, type ResultEvaluation } from '@ai-tutor/contract';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import {
+  Box,
+  Collapse,
+  IconButton,
+  Paper,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import { Fragment, useState, type MouseEvent } from 'react';
+import { MathText } from '../../../components/ui/MathText';
+import { rowStatus, type QuestionGroup } from '../lib/analysis';
+import { StatusChip } from './status';
+
+const COLUMNS = ['#', 'Question', 'Your Answer', 'Correct Answer', 'Status', 'Details'] as const;
+
+function QuestionRow({ evaluation, number }: { evaluation: ResultEvaluation; number: number }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = `explanation-${evaluation._id}`;
+  const toggle = () => setOpen((o) => !o);
+  // The whole row opens on click; for the keyboard, the Details button (Enter or Space) does the same.
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>) => {
+    if ((event.target as Element).closest('button')) return;
+    toggle();
+  };
+  const answered = evaluation.userAnswer !== null && evaluation.userAnswer.trim() !== '';
+  return (
+    <Fragment>
+      <TableRow
+        hover
+        onClick={onRowClick}
+        data-testid={`question-row-${number}`}
+        sx={{
+          cursor: 'pointer',
+          verticalAlign: 'top',
+          '& > td': { borderBottom: open ? 'none' : undefined },
+        }}
+      >
+        <TableCell>{number}</TableCell>
+        <TableCell sx={{ minWidth: 200 }}>
+          <MathText text={evaluation.baseQuestion.questionText} />
+        </TableCell>
+        <TableCell>
+          {answered ? (
+            <MathText text={evaluation.userAnswer ?? ''} />
+          ) : (
+            <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+              {uiTexts.notAnswered}
+            </Typography>
+          )}
+        </TableCell>
+        <TableCell>
+          <MathText text={evaluation.baseAnswer} />
+        </TableCell>
+        <TableCell>
+          <StatusChip status={rowStatus(evaluation)} />
+        </TableCell>
+        <TableCell align="center" sx={{ py: 0.5 }}>
+          <IconButton
+            size="small"
+            onClick={toggle}
+            aria-expanded={open}
+            aria-controls={open ? detailsId : undefined}
+            aria-label={`Explanation for question ${number}`}
+          >
+            {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          </IconButton>
+        </TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell colSpan={COLUMNS.length} sx={{ py: 0, ...(open ? {} : { borderBottom: 'none' }) }}>
+          <Collapse in={open} unmountOnExit>
+            <Box id={detailsId} sx={{ py: 2, px: 1 }}>
+              <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
+                Explanation
+              </Typography>
+              {evaluation.explanation ? (
+                <MathText component="div" text={evaluation.explanation} />
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  {uiTexts.explanationNotAvailable}
+                </Typography>
+              )}
+              {evaluation.gradingNote && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {evaluation.gradingNote}
+                </Typography>
+              )}
+            </Box>
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </Fragment>
+  );
+}
+
+/** Questions Overview: a tab per subject with its count, the answer table, rows that open to the explanation. */
+export function QuestionsOverview({
+  evaluations,
+  groups,
+}: {
+  evaluations: ResultEvaluation[];
+  groups: QuestionGroup[];
+}) {
+  const [tab, setTab] = useState(0);
+  const group = groups[tab] ?? groups[0];
+  return (
+    <Paper component="section" aria-labelledby="overview-heading" sx={{ p: 2 }}>
+      <Typography id="overview-heading" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+        Questions Overview
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {uiTexts.clickQuestionHint}
+      </Typography>
+      <Tabs
+        value={Math.min(tab, Math.max(0, groups.length - 1))}
+        onChange={(_e, value: number) => setTab(value)}
+        variant="scrollable"
+        scrollButtons="auto"
+        aria-label="Subjects"
+        sx={{ '& .MuiTab-root': { textTransform: 'none' } }}
+      >
+        {groups.map((g, i) => (
+          <Tab
+            key={g.key}
+            value={i}
+            label={`${g.label} (${g.indexes.length})`}
+            id={`overview-tab-${i}`}
+            aria-controls={`overview-panel-${i}`}
+          />
+        ))}
+      </Tabs>
+      {group && (
+        <Box role="tabpanel" id={`overview-panel-${tab}`} aria-labelledby={`overview-tab-${tab}`}>
+          <TableContainer>
+            <Table size="small" aria-label={`${group.label} questions`}>
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((c) => (
+                    <TableCell
+                      key={c}
+                      sx={{ fontWeight: 700 }}
+                      align={c === 'Details' ? 'center' : undefined}
+                    >
+                      {c}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {group.indexes.map((index) => (
+                  <QuestionRow
+                    key={evaluations[index]!._id}
+                    evaluation={evaluations[index]!}
+                    number={index + 1}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Box>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,236 @@
+import { quizStateStorageKey } from '@ai-tutor/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, testUser } from '../../../test/render';
+import { pieData, pieTooltip } from './AnswerDistributionChart';
+import { ResultScreen } from './ResultScreen';
+import {
+  fail,
+  makeAssessment,
+  makeResultEvaluation,
+  mockFetch,
+  ok,
+  resultEvaluations,
+  stubResizeObserver,
+} from './results-test-kit';
+
+const ROUTE = '/quiz/result/:assessmentId';
+const PATH = '/quiz/result/mechanics-quiz-1';
+const renderResult = () => renderPage(<ResultScreen />, { route: ROUTE, path: PATH, user: testUser() });
+
+beforeEach(() => {
+  stubResizeObserver();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const tile = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('Test Analysis', () => {
+  it('shows breadcrumbs, the session name and the Performance Summary from the server’s numbers', async () => {
+    const calls = mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    renderResult();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Test Analysis' })).toBeInTheDocument();
+    expect(calls[0]!.path).toBe('/api/v1/assessment/get-session/mechanics-quiz-1');
+    expect(screen.getByText('Mechanics Quiz · 1 Mar 2026, 10:00')).toBeInTheDocument();
+
+    const crumbs = screen.getByRole('navigation', { name: 'breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Exams' })).toHaveAttribute('href', '/exams');
+    expect(within(crumbs).getByRole('link', { name: 'JEE Main' })).toHaveAttribute('href', '/exams/jee-main');
+    expect(within(crumbs).getByText('Physics - Mechanics')).toBeInTheDocument();
+    expect(within(crumbs).getByText('Result')).toBeInTheDocument();
+
+    expect(screen.getByRole('heading', { name: 'Performance Summary' })).toBeInTheDocument();
+    expect(tile('Score')).toBe('7 / 2429.2%');
+    expect(screen.getByText('29.2%')).toBeInTheDocument();
+    expect(tile('Correct')).toBe('3');
+    expect(tile('Incorrect')).toBe('2');
+    expect(tile('Not Attempted')).toBe('1');
+    expect(tile('Time Taken')).toBe('1h 2m 3s');
+  });
+
+  it("reads '0ms' when the time taken is zero or negative, and 0.0% for a zero score", async () => {
+    const start = makeAssessment().startTime;
+    mockFetch(() =>
+      ok({
+        assessment: makeAssessment({ endTime: start, score: 0 }),
+        evaluations: [makeResultEvaluation(1)],
+      }),
+    );
+    renderResult();
+    await screen.findByRole('heading', { name: 'Performance Summary' });
+    expect(tile('Time Taken')).toBe('0ms');
+    expect(screen.getByText('0.0%')).toBeInTheDocument();
+  });
+
+  it('labels the pie with counts and gives the share of all questions, one decimal, in the tooltip', async () => {
+    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    renderResult();
+    await screen.findByRole('heading', { name: 'Answer Distribution' });
+    const d = { correct: 3, incorrect: 2, notAttempted: 1, total: 6 };
+    expect(pieData(d).map((s) => [s.label, s.color])).toEqual([
+      ['Correct (3)', '#2e7d32'],
+      ['Incorrect (2)', '#c62828'],
+      ['Not Attempted (1)', '#757575'],
+    ]);
+    expect(pieTooltip(d)({ value: 2 })).toBe('33.3%');
+    expect(pieTooltip(d)({ value: 3 })).toBe('50.0%');
+    expect(
+      await screen.findByRole('img', {
+        name: 'Answer distribution: 3 correct, 2 incorrect, 1 not attempted, of 6 questions.',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('has a tab per subject with counts, first selected, and the table columns', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    renderResult();
+    expect(await screen.findByText('Click on any question to view explanation')).toBeInTheDocument();
+    const tabs = within(screen.getByRole('tablist', { name: 'Subjects' })).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Mechanics (4)', 'Optics (1)', 'General (1)']);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    const table = screen.getByRole('table', { name: 'Mechanics questions' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['#', 'Question', 'Your Answer', 'Correct Answer', 'Status', 'Details']);
+    const row4 = screen.getByTestId('question-row-4');
+    expect(within(row4).getByText('Not answered')).toBeInTheDocument();
+    expect(within(row4).getByText('Not Attempted')).toBeInTheDocument();
+    await user.click(tabs[2]!);
+    expect(screen.getByRole('table', { name: 'General questions' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('question-row-6')).getByText('Correct')).toBeInTheDocument();
+  });
+
+  it('row status agrees with the server’s score, not a text comparison', async () => {
+    mockFetch(() =>
+      ok({
+        assessment: makeAssessment(),
+        evaluations: [
+          // "3.50" vs "3.5": the server scored it correct, so is the row.
+          makeResultEvaluation(1, { userAnswer: '3.50', baseAnswer: '3.5', status: 'answered', score: 4 }),
+          // Same text, but the server gave -1 (e.g. an AI grader or a changed key): the row follows the score.
+          makeResultEvaluation(2, { userAnswer: 'A', baseAnswer: 'A', status: 'answered', score: -1 }),
+        ],
+      }),
+    );
+    renderResult();
+    await screen.findByTestId('question-row-1');
+    expect(within(screen.getByTestId('question-row-1')).getByText('Correct')).toBeInTheDocument();
+    expect(within(screen.getByTestId('question-row-2')).getByText('Incorrect')).toBeInTheDocument();
+  });
+
+  it('a row opens and closes its explanation by click and by keyboard; KaTeX renders LaTeX', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    renderResult();
+    const row = await screen.findByTestId('question-row-1');
+    const details = within(row).getByRole('button', { name: 'Explanation for question 1' });
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    await user.click(within(row).getByText('Question text 1'));
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByText('Because of reason 1.')).toBeVisible();
+    await user.click(row);
+    await waitFor(() => expect(screen.queryByText('Because of reason 1.')).not.toBeInTheDocument());
+    await user.click(details);
+    expect(await screen.findByText('Because of reason 1.')).toBeInTheDocument();
+
+    const toggle3 = screen.getByRole('button', { name: 'Explanation for question 3' });
+    act(() => toggle3.focus());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Because of reason 3.')).toBeInTheDocument();
+    expect(toggle3).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard(' ');
+    await waitFor(() => expect(screen.queryByText('Because of reason 3.')).not.toBeInTheDocument());
+
+    expect(screen.getByTestId('question-row-2').querySelector('.katex')).not.toBeNull();
+  });
+
+  it("says 'Explanation is not available.' when there is none", async () => {
+    const user = userEvent.setup();
+    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    renderResult();
+    await screen.findByTestId('question-row-1');
+    await user.click(screen.getByRole('tab', { name: 'Optics (1)' }));
+    await user.click(screen.getByTestId('question-row-5'));
+    expect(await screen.findByText('Explanation is not available.')).toBeInTheDocument();
+  });
+
+  it('below the seed: accuracy per subject and topic with marks lost, and the slowest questions', async () => {
+    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    renderResult();
+    const bySubject = await screen.findByRole('table', { name: 'Accuracy by subject' });
+    const mechanicsRow = within(bySubject).getByText('Mechanics (4)').closest('tr')!;
+    expect(
+      within(mechanicsRow)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Mechanics (4)', '2 / 3', '66.7%', '−1']);
+    const byTopic = screen.getByRole('table', { name: 'Accuracy by topic' });
+    expect(within(byTopic).getByText('Dynamics (1)').closest('tr')!.textContent).toContain('—');
+    expect(screen.getByText(/Slowest:/).textContent).toBe(
+      'Slowest: Q2 (3m 20s, correct), Q5 (2m 30s, incorrect), Q3 (1m 35s, incorrect)',
+    );
+    // SPEC.md's elements come first.
+    const overview = screen.getByRole('heading', { name: 'Questions Overview' });
+    const accuracy = screen.getByRole('heading', { name: 'Accuracy' });
+    expect(overview.compareDocumentPosition(accuracy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('opening a result clears the local in-progress copy and the route’s pointer', async () => {
+    localStorage.setItem(quizStateStorageKey('a1'), '{"version":1}');
+    localStorage.setItem(
+      'quiz-active:u1:jee-main/subject/physics-module/mechanics/',
+      JSON.stringify({ assessmentId: 'a1', slug: 'mechanics-quiz-1', path: '/quiz/exam/x' }),
+    );
+    localStorage.setItem(
+      'quiz-active:u1:other',
+      JSON.stringify({ assessmentId: 'a2', slug: 'other', path: '/y' }),
+    );
+    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    renderResult();
+    await screen.findByRole('heading', { name: 'Test Analysis' });
+    await waitFor(() => expect(localStorage.getItem(quizStateStorageKey('a1'))).toBeNull());
+    expect(localStorage.getItem('quiz-active:u1:jee-main/subject/physics-module/mechanics/')).toBeNull();
+    expect(localStorage.getItem('quiz-active:u1:other')).not.toBeNull();
+  });
+
+  it('shows a spinner while loading and, for a test still running, the way back to it', async () => {
+    localStorage.setItem(
+      'quiz-active:u1:k',
+      JSON.stringify({
+        assessmentId: 'a1',
+        slug: 'mechanics-quiz-1',
+        path: '/quiz/exam/jee-main/subject/physics-module/mechanics',
+      }),
+    );
+    mockFetch(() => fail(409, 'Session still running'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderResult();
+    expect(screen.getByRole('progressbar', { name: 'Loading result' })).toBeInTheDocument();
+    expect(await screen.findByText(/still in progress/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the quiz' })).toHaveAttribute(
+      'href',
+      '/quiz/exam/jee-main/subject/physics-module/mechanics',
+    );
+    expect(localStorage.getItem('quiz-active:u1:k')).not.toBeNull();
+  });
+
+  it('a failed fetch is logged and the learner can try again', async () => {
+    const user = userEvent.setup();
+    let attempt = 0;
+    mockFetch(() =>
+      attempt++ === 0 ? fail(500) : ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }),
+    );
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderResult();
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Test Analysis' })).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('result fetch failed', expect.anything());
+  });
+});

@@ -1,0 +1,112 @@
+import { RESULT_MAX_WIDTH_PX } from '@ai-tutor/contract';
+import { Alert, Box, Breadcrumbs, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { useEffect, useMemo } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
+import { paths } from '../../../lib/paths';
+import { useGetAssessmentResultQuery } from '../api/get-result';
+import { bySubject, clearLocalQuizCopy, distribution, runningQuizPath, scopeLabel } from '../lib/analysis';
+import { LearningInsights } from './LearningInsights';
+import { PerformanceSummary } from './PerformanceSummary';
+import { QuestionsOverview } from './QuestionsOverview';
+
+function Problem({
+  children,
+  action,
+}: {
+  children: string;
+  action?: { label: string; to?: string; onClick?: () => void };
+}) {
+  return (
+    <Box sx={{ maxWidth: RESULT_MAX_WIDTH_PX, mx: 'auto', mt: 3 }}>
+      <Alert
+        severity="info"
+        action={
+          <Stack direction="row" spacing={1}>
+            {action &&
+              (action.to ? (
+                <Button color="inherit" component={RouterLink} to={action.to}>
+                  {action.label}
+                </Button>
+              ) : (
+                <Button color="inherit" onClick={action.onClick}>
+                  {action.label}
+                </Button>
+              ))}
+            <Button color="inherit" component={RouterLink} to={paths.exams}>
+              Exams
+            </Button>
+          </Stack>
+        }
+      >
+        {children}
+      </Alert>
+    </Box>
+  );
+}
+
+/** 'Test Analysis' for /quiz/result/:assessmentId (the assessment slug). */
+export function ResultScreen() {
+  const { assessmentId: slug = '' } = useParams();
+  const { data, error, isLoading, refetch } = useGetAssessmentResultQuery(slug, { skip: !slug });
+  const status = (error as { status?: unknown } | undefined)?.status;
+
+  useEffect(() => {
+    if (data) clearLocalQuizCopy(data.assessment);
+  }, [data]);
+  useEffect(() => {
+    // SPEC.md §8: a failed result fetch is only logged (the screen still says what it can).
+    if (error) console.error('result fetch failed', error);
+  }, [error]);
+
+  const evaluations = useMemo(() => data?.evaluations ?? [], [data]);
+  const counts = useMemo(() => distribution(evaluations), [evaluations]);
+  const groups = useMemo(() => bySubject(evaluations), [evaluations]);
+
+  if (isLoading) return <FullPageSpinner label="Loading result" />;
+  if (!data) {
+    if (status === 409) {
+      const back = runningQuizPath(slug);
+      return (
+        <Problem {...(back ? { action: { label: 'Back to the quiz', to: back } } : {})}>
+          This test is still in progress. Its result appears here once it is submitted or its time runs out.
+        </Problem>
+      );
+    }
+    if (status === 404) return <Problem>This result was not found.</Problem>;
+    return (
+      <Problem action={{ label: 'Try again', onClick: () => void refetch() }}>
+        The result could not be loaded.
+      </Problem>
+    );
+  }
+
+  const { assessment } = data;
+  return (
+    <Box sx={{ maxWidth: RESULT_MAX_WIDTH_PX, mx: 'auto', display: 'grid', gap: 2 }}>
+      <Breadcrumbs aria-label="breadcrumb">
+        <Link component={RouterLink} to={paths.exams} underline="hover" color="inherit">
+          Exams
+        </Link>
+        <Link component={RouterLink} to={paths.exam(assessment.exam.slug)} underline="hover" color="inherit">
+          {assessment.exam.name}
+        </Link>
+        <Typography color="text.secondary">{scopeLabel(assessment)}</Typography>
+        <Typography color="text.primary" aria-current="page">
+          Result
+        </Typography>
+      </Breadcrumbs>
+      <Paper component="header" sx={{ p: 2 }}>
+        <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
+          Test Analysis
+        </Typography>
+        <Typography component="p" variant="subtitle1" color="text.secondary">
+          {assessment.sessionName}
+        </Typography>
+      </Paper>
+      <PerformanceSummary assessment={assessment} distribution={counts} />
+      <QuestionsOverview evaluations={evaluations} groups={groups} />
+      <LearningInsights evaluations={evaluations} />
+    </Box>
+  );
+}

@@ -1,0 +1,135 @@
+/** Test helpers for the result and attempts screens. */
+import type { Assessment, ResultEvaluation } from '@ai-tutor/contract';
+import { vi } from 'vitest';
+
+export const T0 = Date.parse('2026-03-01T10:00:00.000Z');
+
+/** Node's Request refuses relative URLs ('/api/…') that a browser resolves against the page. */
+export function allowRelativeRequests() {
+  const NodeRequest = globalThis.Request;
+  class BrowserRequest extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, window.location.origin).href : input, init);
+    }
+  }
+  vi.stubGlobal('Request', BrowserRequest);
+}
+
+/** jsdom has no ResizeObserver; the charts measure their box with one. */
+export function stubResizeObserver() {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}
+
+export function makeAssessment(overrides: Partial<Assessment> = {}): Assessment {
+  return {
+    _id: 'a1',
+    slug: 'mechanics-quiz-1',
+    sessionName: 'Mechanics Quiz · 1 Mar 2026, 10:00',
+    quizType: 'subject',
+    score: 7,
+    totalMarks: 24,
+    totalTime: 30,
+    startTime: new Date(T0).toISOString(),
+    endTime: new Date(T0 + 3_723_000).toISOString(), // 1h 2m 3s
+    deadline: new Date(T0 + 30 * 60_000).toISOString(),
+    serverTime: new Date(T0).toISOString(),
+    createdAt: new Date(T0).toISOString(),
+    sessionCompleted: true,
+    answeredQuestion: 4,
+    totalQuestions: 6,
+    exam: { name: 'JEE Main', slug: 'jee-main' },
+    examModule: { id: 'm1', name: 'Physics', slug: 'physics-module' },
+    subject: { id: 's1', name: 'Mechanics', slug: 'mechanics' },
+    topic: null,
+    ...overrides,
+  };
+}
+
+const mechanics = { id: 's1', name: 'Mechanics' };
+const optics = { id: 's2', name: 'Optics' };
+
+export function makeResultEvaluation(n: number, overrides: Partial<ResultEvaluation> = {}): ResultEvaluation {
+  return {
+    _id: `e${n}`,
+    baseQuestion: { questionText: `Question text ${n}`, options: ['A', 'B', 'C', 'D'], subject: mechanics },
+    userAnswer: null,
+    status: 'not_answered',
+    markedForReview: false,
+    baseAnswer: 'A',
+    explanation: `Because of reason ${n}.`,
+    score: null,
+    timeSpentSeconds: 30,
+    topic: { id: 't1', name: 'Kinematics' },
+    ...overrides,
+  };
+}
+
+/**
+ * Six questions: Mechanics ×4 (correct, correct, incorrect, not answered), Optics ×1 (incorrect, no
+ * explanation) and one with no subject (correct). The assessment's score (7) is deliberately not the
+ * sum of these, so the tests see that the summary shows the server's score rather than recomputing it.
+ */
+export const resultEvaluations = (): ResultEvaluation[] => [
+  makeResultEvaluation(1, { userAnswer: 'A', status: 'answered', score: 4, timeSpentSeconds: 40 }),
+  makeResultEvaluation(2, {
+    userAnswer: '3.50',
+    baseAnswer: '3.5',
+    status: 'answered',
+    score: 4,
+    timeSpentSeconds: 200,
+    baseQuestion: { questionText: 'Find $x^2$ when $x = \\sqrt{3.5}$', options: [], subject: mechanics },
+  }),
+  makeResultEvaluation(3, { userAnswer: 'B', status: 'answered', score: -1, timeSpentSeconds: 95 }),
+  makeResultEvaluation(4, { timeSpentSeconds: 5, topic: { id: 't2', name: 'Dynamics' } }),
+  makeResultEvaluation(5, {
+    userAnswer: 'C',
+    status: 'answered',
+    score: -1,
+    explanation: null,
+    timeSpentSeconds: 150,
+    baseQuestion: { questionText: 'Question text 5', options: ['A', 'B', 'C'], subject: optics },
+    topic: { id: 't3', name: 'Lenses' },
+  }),
+  makeResultEvaluation(6, {
+    userAnswer: 'A',
+    status: 'answered',
+    score: 4,
+    timeSpentSeconds: 10,
+    baseQuestion: { questionText: 'Question text 6', options: ['A', 'B'], subject: null },
+    topic: null,
+  }),
+];
+
+export interface Call {
+  method: string;
+  path: string;
+  url: URL;
+}
+
+type Reply = { status: number; body: unknown };
+export const ok = (data: unknown): Reply => ({ status: 200, body: { message: 'ok', data } });
+export const fail = (status: number, message = 'error'): Reply => ({ status, body: { message, data: null } });
+
+export function mockFetch(handle: (call: Call) => Reply) {
+  allowRelativeRequests();
+  const calls: Call[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url);
+    const call = { method: request.method, path: url.pathname, url };
+    calls.push(call);
+    const reply = handle(call);
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}

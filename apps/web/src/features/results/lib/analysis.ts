@@ -1,0 +1,176 @@
+import {
+  ACTIVE_QUIZ_STORAGE_PREFIX,
+  DEFAULT_SUBJECT_LABEL,
+  PERCENT_DECIMALS,
+  quizStateStorageKey,
+  statusFromScore,
+  type AnswerStatus,
+  type Assessment,
+  type ResultEvaluation,
+} from '@ai-tutor/contract';
+
+/** Time Taken in hours, minutes and seconds; SPEC.md: '0ms' when zero or negative. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms <= 0) return '0ms';
+  const total = Math.floor(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return `${h}h ${m}m ${s}s`;
+  if (m > 0) return `${m}m ${s}s`;
+  return `${s}s`;
+}
+
+export function timeTaken(assessment: Pick<Assessment, 'startTime' | 'endTime'>): string {
+  if (!assessment.endTime) return formatDuration(0);
+  return formatDuration(Date.parse(assessment.endTime) - Date.parse(assessment.startTime));
+}
+
+/** A percentage to one decimal ("37.5"); 0 of 0 is "0.0". */
+export function percent(part: number, whole: number): string {
+  if (!whole) return (0).toFixed(PERCENT_DECIMALS);
+  return ((part / whole) * 100).toFixed(PERCENT_DECIMALS);
+}
+
+/** The row's status is the server's score read back: 4 Correct, -1 Incorrect, none Not Attempted. */
+export const rowStatus = (e: Pick<ResultEvaluation, 'score'>): AnswerStatus => statusFromScore(e.score);
+
+export interface Distribution {
+  correct: number;
+  incorrect: number;
+  notAttempted: number;
+  total: number;
+}
+
+export function distribution(evaluations: Array<Pick<ResultEvaluation, 'score'>>): Distribution {
+  const d = { correct: 0, incorrect: 0, notAttempted: 0, total: evaluations.length };
+  for (const e of evaluations) {
+    const status = rowStatus(e);
+    if (status === 'Correct') d.correct += 1;
+    else if (status === 'Incorrect') d.incorrect += 1;
+    else d.notAttempted += 1;
+  }
+  return d;
+}
+
+export interface QuestionGroup {
+  key: string;
+  label: string;
+  /** Positions in the whole test (question number − 1). */
+  indexes: number[];
+}
+
+/** One group per subject, in order of first appearance; no subject → 'General'. */
+export function groupBy(
+  evaluations: ResultEvaluation[],
+  pick: (e: ResultEvaluation) => { id: string; name: string } | null,
+): QuestionGroup[] {
+  const groups = new Map<string, QuestionGroup>();
+  evaluations.forEach((e, index) => {
+    const ref = pick(e);
+    const key = ref?.id ?? '__general__';
+    let group = groups.get(key);
+    if (!group) {
+      group = { key, label: ref?.name ?? DEFAULT_SUBJECT_LABEL, indexes: [] };
+      groups.set(key, group);
+    }
+    group.indexes.push(index);
+  });
+  return [...groups.values()];
+}
+
+export const bySubject = (evaluations: ResultEvaluation[]) =>
+  groupBy(evaluations, (e) => e.baseQuestion.subject);
+
+export interface AccuracyRow {
+  key: string;
+  label: string;
+  correct: number;
+  attempted: number;
+  total: number;
+  /** Marks given away by wrong answers (negative marking), as a positive number. */
+  marksLost: number;
+}
+
+export function accuracy(evaluations: ResultEvaluation[], groups: QuestionGroup[]): AccuracyRow[] {
+  return groups.map((group) => {
+    const items = group.indexes.map((i) => evaluations[i]!);
+    const d = distribution(items);
+    const marksLost = -items.reduce((sum, e) => sum + Math.min(0, e.score ?? 0), 0);
+    return {
+      key: group.key,
+      label: group.label,
+      correct: d.correct,
+      attempted: d.correct + d.incorrect,
+      total: d.total,
+      marksLost,
+    };
+  });
+}
+
+export interface TimedQuestion {
+  number: number;
+  seconds: number;
+  status: AnswerStatus;
+}
+
+/** The slowest questions first; only those with time recorded. */
+export function slowest(evaluations: ResultEvaluation[], count = 3): TimedQuestion[] {
+  return evaluations
+    .map((e, i) => ({ number: i + 1, seconds: e.timeSpentSeconds, status: rowStatus(e) }))
+    .filter((q) => q.seconds > 0)
+    .sort((a, b) => b.seconds - a.seconds || a.number - b.number)
+    .slice(0, count);
+}
+
+/** Breadcrumb: module with subject (and topic), or module alone, or subject alone. */
+export function scopeLabel(assessment: Pick<Assessment, 'examModule' | 'subject' | 'topic'>): string {
+  return [assessment.examModule?.name, assessment.subject?.name, assessment.topic?.name]
+    .filter((name): name is string => Boolean(name))
+    .join(' - ');
+}
+
+function pointerEntries(): Array<[string, { slug?: unknown; path?: unknown } | null]> {
+  const keys: string[] = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (key?.startsWith(ACTIVE_QUIZ_STORAGE_PREFIX)) keys.push(key);
+  }
+  return keys.map((key) => {
+    try {
+      return [
+        key,
+        JSON.parse(localStorage.getItem(key) ?? 'null') as { slug?: unknown; path?: unknown } | null,
+      ];
+    } catch {
+      return [key, null];
+    }
+  });
+}
+
+/** SPEC.md §4: opening a result clears the locally saved in-progress copy, and the route's pointer to it. */
+export function clearLocalQuizCopy(assessment: Pick<Assessment, '_id' | 'slug'>) {
+  try {
+    localStorage.removeItem(quizStateStorageKey(assessment._id));
+    for (const [key, value] of pointerEntries()) {
+      if (value?.slug === assessment.slug) localStorage.removeItem(key);
+    }
+  } catch (error) {
+    console.error('could not clear the local quiz copy', error);
+  }
+}
+
+/** The quiz route of a session still running in this browser, if its pointer is here. */
+export function runningQuizPath(slug: string): string | null {
+  try {
+    for (const [, value] of pointerEntries()) {
+      if (value?.slug === slug && typeof value.path === 'string' && value.path) return value.path;
+    }
+  } catch {
+    // unreadable storage: no way back, the screen offers the exams list
+  }
+  return null;
+}
+
+/** A question's time: like Time Taken, but nothing spent reads '0s'. */
+export const formatSeconds = (seconds: number) => (seconds > 0 ? formatDuration(seconds * 1000) : '0s');
