@@ -6,3 +6,4 @@ export * from './auth.js';
 export * from './catalogue.js';
 export * from './quiz.js';
 export * from './scoring.js';
+export * from './ai.js';

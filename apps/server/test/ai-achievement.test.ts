@@ -1,0 +1,95 @@
+import { achievement, type Post } from '@ai-tutor/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assessments, users } from '../src/db/schema.js';
+import { insertCompletedAttempt } from './helpers/ai-fixtures.js';
+import { buildTestApp, type TestApp } from './helpers/app.js';
+import { createLearner, type TestLearner } from './helpers/learner.js';
+
+describe('public achievement page data', () => {
+  let t: TestApp;
+  let learner: TestLearner;
+  beforeAll(async () => {
+    t = await buildTestApp({ PUBLIC_URL: 'https://tutor.example.test' });
+    learner = await createLearner(t.app, { name: 'Asha Priya Verma' });
+    await t.app.db.update(users).set({ phone: '9876543210' }).where(eq(users.id, learner.id));
+  });
+  afterAll(async () => t.close());
+
+  it('shows the first name, exam, module, subject, score and date — without signing in — and nothing else', async () => {
+    const endTime = new Date('2026-03-01T10:30:00.000Z');
+    const { attempt } = await insertCompletedAttempt(t.app.db, learner.id);
+    // The fixture completes attempts "now"; a fixed date shows it is read from the database.
+    await t.app.db.update(assessments).set({ endTime }).where(eq(assessments.id, attempt.id));
+    const generated = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/post/generate',
+      headers: learner.headers,
+      payload: { assessmentSlug: attempt.slug },
+    });
+    const post = generated.json().data.post as Post;
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/achievements/${post._id}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['data', 'message']);
+    expect(body.data).toEqual({
+      firstName: 'Asha',
+      exam: 'JEE',
+      module: 'JEE Main',
+      subject: 'Physics',
+      topic: null,
+      score: 3,
+      totalMarks: 12,
+      percentage: 25,
+      date: '2026-03-01T10:30:00.000Z',
+    });
+    expect(achievement.strict().safeParse(body.data).success).toBe(true);
+    const text = res.body;
+    for (const hidden of [
+      learner.email,
+      '9876543210',
+      'Priya',
+      'Verma',
+      learner.id,
+      attempt.slug,
+      attempt.id,
+      'TEST-CODE',
+    ]) {
+      expect(text).not.toContain(hidden);
+    }
+    expect(text).not.toMatch(/email|phone|userId|password/i);
+  });
+
+  it('is 404 for unknown and malformed ids', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' OR '1'='1"]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/achievements/${encodeURIComponent(id)}`,
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Achievement not found', data: null });
+    }
+  });
+
+  it('documents every AI route in the OpenAPI description', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/v1/evaluations/{id}/explain',
+        '/api/v1/post',
+        '/api/v1/post/generate',
+        '/api/v1/post/{id}',
+        '/api/v1/post/regenerate/{id}',
+        '/api/v1/auth/linkedin/token',
+        '/api/v1/auth/linkedin/authorize',
+        '/api/v1/linkedin/connection',
+        '/api/v1/linkedin/post',
+        '/api/v1/users/{id}/unlink-linkedin',
+        '/api/v1/achievements/{id}',
+      ]),
+    );
+  });
+});

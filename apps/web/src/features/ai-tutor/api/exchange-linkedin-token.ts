@@ -1,0 +1,14 @@
+import { apiPaths, type LinkedinConnectionData, type LinkedinTokenBody } from '@ai-tutor/contract';
+import { linkedinApi } from './linkedin-tags';
+
+/** POST /v1/auth/linkedin/token {code, redirectUri} — the server exchanges and stores the token. */
+export const exchangeLinkedinTokenApi = linkedinApi.injectEndpoints({
+  endpoints: (build) => ({
+    exchangeLinkedinToken: build.mutation<LinkedinConnectionData, LinkedinTokenBody>({
+      query: (body) => ({ url: apiPaths.linkedinToken, method: 'POST', body }),
+      transformResponse: (response: { data: LinkedinConnectionData }) => response.data,
+      invalidatesTags: ['LinkedinConnection'],
+    }),
+  }),
+});
+export const { useExchangeLinkedinTokenMutation } = exchangeLinkedinTokenApi;

@@ -1,0 +1,13 @@
+import { apiPaths, buildPath, type Achievement } from '@ai-tutor/contract';
+import { api } from '../../../lib/api-client';
+
+/** GET /v1/achievements/:id — the public, verifiable achievement behind a post's link (no sign-in). */
+export const getAchievementApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAchievement: build.query<Achievement, string>({
+      query: (id) => buildPath(apiPaths.achievement, { id }),
+      transformResponse: (response: { data: Achievement }) => response.data,
+    }),
+  }),
+});
+export const { useGetAchievementQuery } = getAchievementApi;
