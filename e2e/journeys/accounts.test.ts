@@ -44,7 +44,10 @@ test('register with the printed invite code, verify with the mailed OTP, reach /
   const since = mail.mails.length;
   await page.getByRole('button', { name: 'Register' }).click();
   await page.waitForURL('**/verify-user');
-  await page.getByText(/Asha Verma/).first().waitFor();
+  await page
+    .getByText(/Asha Verma/)
+    .first()
+    .waitFor();
   await screenshot(page, 'verify-user');
   await typeCode(page, await mail.codeFor(email, since));
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -80,7 +83,11 @@ test('forgot password → mailed OTP → reset → sign in with the new password
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('first-pass-1');
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('alert').filter({ hasText: /invalid|incorrect/i }).first().waitFor();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /invalid|incorrect/i })
+    .first()
+    .waitFor();
   assert.match(page.url(), /\/login$/);
 
   await page.getByLabel('Password').fill('second-pass-2');

@@ -37,10 +37,16 @@ test('subject quiz: answer, mark, clear, jump, reload, offline, submit, result, 
 
   await page.goto(`${server.url}/exams`);
   await page.getByRole('heading', { name: 'Exams' }).first().waitFor();
-  await page.getByRole('link', { name: /Show Details/ }).first().click();
+  await page
+    .getByRole('link', { name: /Show Details/ })
+    .first()
+    .click();
   await page.waitForURL('**/exams/*');
   const examUrl = page.url();
-  await page.getByRole('button', { name: /Start Subject Quiz/ }).first().waitFor();
+  await page
+    .getByRole('button', { name: /Start Subject Quiz/ })
+    .first()
+    .waitFor();
   await screenshot(page, 'exam-detail');
   await startFromDialog(page, page.getByRole('button', { name: /Start Subject Quiz/ }).first());
   await screenshot(page, 'quiz');
@@ -69,7 +75,8 @@ test('subject quiz: answer, mark, clear, jump, reload, offline, submit, result, 
   assert.equal(page.url(), quizUrl);
   await page.getByRole('button', { name: /^Question 1\b/ }).click();
   await page.getByText(/^Question - 1$/).waitFor();
-  if (first !== '1') assert.equal(await page.getByRole('radio', { checked: true }).getAttribute('value'), first);
+  if (first !== '1')
+    assert.equal(await page.getByRole('radio', { checked: true }).getAttribute('value'), first);
   else assert.equal(await page.getByLabel('Answer').inputValue(), '1');
   await page.getByRole('button', { name: /Question 2\b.*marked for review/i }).waitFor();
   await page.getByRole('button', { name: /Question 3\b.*not answered/i }).waitFor();
@@ -92,7 +99,10 @@ test('subject quiz: answer, mark, clear, jump, reload, offline, submit, result, 
   await page.getByRole('heading', { name: 'Test Analysis' }).waitFor({ timeout: 20_000 });
   const resultUrl = page.url();
   await page.getByText('Click on any question to view explanation').waitFor();
-  await page.getByText(/Answered|Correct|Incorrect/).first().waitFor();
+  await page
+    .getByText(/Answered|Correct|Incorrect/)
+    .first()
+    .waitFor();
   await screenshot(page, 'result');
   const rows = page.locator('tbody tr');
   await rows.first().click();
@@ -101,7 +111,10 @@ test('subject quiz: answer, mark, clear, jump, reload, offline, submit, result, 
 
   // Back to the exam page: the subject's attempts list leads to the same result.
   await page.goto(examUrl);
-  await page.getByRole('link', { name: /Attempts/ }).nth(1).click();
+  await page
+    .getByRole('link', { name: /Attempts/ })
+    .nth(1)
+    .click();
   await page.waitForURL('**/attempts/subject/*');
   await page.getByRole('heading', { name: 'Assessment Attempts' }).waitFor();
   await screenshot(page, 'attempts');
@@ -123,6 +136,9 @@ test('a one-minute mock test submits itself when time runs out', async () => {
   await page.getByText('Time Remaining').waitFor();
   await page.waitForURL('**/quiz/result/*', { timeout: 90_000 });
   await page.getByRole('heading', { name: 'Test Analysis' }).waitFor({ timeout: 20_000 });
-  await page.getByText(/4 \/ 12/).first().waitFor();
+  await page
+    .getByText(/4 \/ 12/)
+    .first()
+    .waitFor();
   await context.close();
 });

@@ -21,7 +21,12 @@ async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
 }
 
 /** A verified learner made through the real API (signup, the mailed code, verify) — for journeys that start signed in. */
-export async function registerVerifiedLearner(baseUrl: string, mail: MailCatcher, inviteCode: string, name = 'Priya Sharma') {
+export async function registerVerifiedLearner(
+  baseUrl: string,
+  mail: MailCatcher,
+  inviteCode: string,
+  name = 'Priya Sharma',
+) {
   const email = `learner-${randomBytes(4).toString('hex')}@example.test`;
   const password = 'correct-horse-42';
   const since = mail.mails.length;

@@ -33,7 +33,10 @@ export async function startMailCatcher() {
     async codeFor(to: string, since = 0, timeoutMs = 10_000): Promise<string> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = mails.slice(since).reverse().find((m) => m.to === to.toLowerCase());
+        const mail = mails
+          .slice(since)
+          .reverse()
+          .find((m) => m.to === to.toLowerCase());
         const code = mail && /\b(\d{6})\b/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1];
         if (code) return code;
         if (Date.now() > deadline) throw new Error(`no code mailed to ${to}`);

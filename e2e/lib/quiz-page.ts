@@ -13,7 +13,10 @@ export async function answerCurrent(page: Page, optionIndex = 0): Promise<string
 }
 
 export async function questionNumber(page: Page): Promise<number> {
-  const text = await page.getByText(/^Question - \d+$/).first().textContent();
+  const text = await page
+    .getByText(/^Question - \d+$/)
+    .first()
+    .textContent();
   return Number(/\d+/.exec(text ?? '')?.[0]);
 }
 

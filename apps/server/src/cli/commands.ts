@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accountsCommands } from './accounts-commands.js';
+import { aiCommands } from './ai-commands.js';
 import { catalogueCommands } from './catalogue-commands.js';
 
 export interface CommandContext {
@@ -16,4 +17,4 @@ export interface Command {
 }
 
 /** CLI commands by name; each area keeps its own in its own file. */
-export const commands: Record<string, Command> = { ...accountsCommands, ...catalogueCommands };
+export const commands: Record<string, Command> = { ...accountsCommands, ...catalogueCommands, ...aiCommands };

@@ -46,6 +46,8 @@ export const routes: RouteObject[] = [
       { path: paths.privacy, element: page(() => import('./routes/privacy')) },
       { path: paths.terms, element: page(() => import('./routes/terms')) },
       { path: paths.contact, element: page(() => import('./routes/contact')) },
+      // A post's link lets any reader check the score is real; open to everyone.
+      { path: '/achievements/:id', element: page(() => import('./routes/achievement')) },
     ],
   },
   {

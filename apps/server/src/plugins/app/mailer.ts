@@ -30,7 +30,9 @@ export default fp(
         send: async (mail: Mail) => {
           if (quiet) return;
           const rule = '-'.repeat(72);
-          process.stdout.write(`\n${rule}\nDev mail (SMTP_URL is not set) to ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${rule}\n\n`);
+          process.stdout.write(
+            `\n${rule}\nDev mail (SMTP_URL is not set) to ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${rule}\n\n`,
+          );
         },
       });
       return;

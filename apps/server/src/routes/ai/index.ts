@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { gradeFreeTextAnswers } from '../../services/ai/grade-free-text.js';
 import { createAiProvider } from '../../services/ai/provider.js';
+import { setFreeTextGrader } from '../../services/quiz/free-text-grading.js';
 import { LinkedinService } from '../../services/linkedin/linkedin-service.js';
 import achievementRoutes from './achievements.js';
 import explainRoute from './explain.js';
@@ -13,6 +15,8 @@ import type { AiRouteOptions } from './shared.js';
  */
 const aiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const ai = createAiProvider(fastify.config.ai, fastify.log);
+  // Completion (quiz engine) asks the model about free-text answers that did not match exactly.
+  if (ai.enabled) setFreeTextGrader(fastify.db, (items) => gradeFreeTextAnswers(ai, items));
   const options: AiRouteOptions = {
     ai,
     posts: { db: fastify.db, ai, publicUrl: fastify.config.publicUrl },

@@ -1,7 +1,8 @@
-import { scoreAnswer } from '@ai-tutor/contract';
+import { SCORE_CORRECT, SCORE_INCORRECT, scoreAnswer } from '@ai-tutor/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { assessments, evaluations, questions } from '../../db/schema.js';
+import { freeTextGraderFor, gradeSession, type GradeVerdict } from './free-text-grading.js';
 import { applyRecordDeltas, recordDeltas, type SessionForRecords } from './records.js';
 import { GRACE } from './sql.js';
 
@@ -29,7 +30,11 @@ interface LockedAssessment extends SessionForRecords {
 }
 
 /** Scores and closes a session whose row the caller holds locked and has seen not completed. */
-async function completeLocked(tx: DbOrTx, a: LockedAssessment): Promise<void> {
+async function completeLocked(
+  tx: DbOrTx,
+  a: LockedAssessment,
+  verdicts: Map<string, GradeVerdict> = new Map(),
+): Promise<void> {
   const rows = await tx
     .select({
       id: evaluations.id,
@@ -41,15 +46,24 @@ async function completeLocked(tx: DbOrTx, a: LockedAssessment): Promise<void> {
     .innerJoin(questions, eq(questions.id, evaluations.questionId))
     .where(eq(evaluations.assessmentId, a.id))
     .orderBy(asc(evaluations.position));
-  const scored = rows.map((row) => ({ ...row, score: scoreAnswer(row.userAnswer, row.answer) }));
+  // An AI verdict (free text that did not match after normalisation) decides; otherwise the rules do.
+  const scored = rows.map((row) => {
+    const verdict = verdicts.get(row.id);
+    const score = verdict
+      ? verdict.correct
+        ? SCORE_CORRECT
+        : SCORE_INCORRECT
+      : scoreAnswer(row.userAnswer, row.answer);
+    return { ...row, score, note: verdict?.reason ?? null };
+  });
 
   const attempted = scored.filter((q) => q.score !== null);
   if (attempted.length > 0) {
     // One statement for all scores: a 90-question mock test is one round trip, not ninety.
-    const values = JSON.stringify(attempted.map((q) => ({ id: q.id, score: q.score })));
+    const values = JSON.stringify(attempted.map((q) => ({ id: q.id, score: q.score, note: q.note })));
     await tx.execute(sql`
-      UPDATE evaluations e SET score = v.score, updated_at = now()
-      FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, score int)
+      UPDATE evaluations e SET score = v.score, grading_note = v.note, updated_at = now()
+      FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, score int, note text)
       WHERE e.id = v.id`);
   }
 
@@ -68,20 +82,25 @@ async function completeLocked(tx: DbOrTx, a: LockedAssessment): Promise<void> {
   await applyRecordDeltas(tx, a.userId, recordDeltas(a, scored));
 }
 
-async function lockAndComplete(tx: Tx, assessmentId: string): Promise<boolean> {
+async function lockAndComplete(
+  tx: Tx,
+  assessmentId: string,
+  verdicts: Map<string, GradeVerdict>,
+): Promise<boolean> {
   const [locked] = await tx
     .select(lockColumns)
     .from(assessments)
     .where(eq(assessments.id, assessmentId))
     .for('update');
   if (!locked || locked.sessionCompleted) return false;
-  await completeLocked(tx, locked);
+  await completeLocked(tx, locked, verdicts);
   return true;
 }
 
 /** Completes one session; false when it was already completed (by this or another process). */
-export function completeAssessment(db: Db, assessmentId: string): Promise<boolean> {
-  return db.transaction((tx) => lockAndComplete(tx, assessmentId));
+export async function completeAssessment(db: Db, assessmentId: string): Promise<boolean> {
+  const verdicts = await gradeSession(db, assessmentId);
+  return db.transaction((tx) => lockAndComplete(tx, assessmentId, verdicts));
 }
 
 const expiredCondition = sql`${assessments.deadline} + ${GRACE} < now()`;
@@ -91,6 +110,7 @@ const expiredCondition = sql`${assessments.deadline} + ${GRACE} < now()`;
  * LOCKED): that process is completing them. Batches keep each transaction short.
  */
 export async function sweepExpired(db: Db, batchSize = 25): Promise<number> {
+  if (freeTextGraderFor(db)) return sweepOneByOne(db, batchSize);
   let completed = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
@@ -116,4 +136,22 @@ export async function completeExpiredOf(db: Db, userId: string): Promise<void> {
     .from(assessments)
     .where(and(eq(assessments.userId, userId), eq(assessments.sessionCompleted, false), expiredCondition));
   for (const a of due) await completeAssessment(db, a.id);
+}
+
+/**
+ * With an AI grader the answers are judged before any lock is taken, so sessions are completed one at a
+ * time through completeAssessment (its FOR UPDATE re-check keeps completion exactly-once).
+ */
+async function sweepOneByOne(db: Db, batchSize: number): Promise<number> {
+  let completed = 0;
+  for (;;) {
+    const due = await db
+      .select({ id: assessments.id })
+      .from(assessments)
+      .where(and(eq(assessments.sessionCompleted, false), expiredCondition))
+      .orderBy(asc(assessments.deadline))
+      .limit(batchSize);
+    for (const a of due) if (await completeAssessment(db, a.id)) completed++;
+    if (due.length < batchSize) return completed;
+  }
 }

@@ -16,14 +16,25 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { Fragment, useState, type MouseEvent } from 'react';
+import { Fragment, useState, type MouseEvent, type ReactNode } from 'react';
 import { MathText } from '../../../components/ui/MathText';
 import { rowStatus, type QuestionGroup } from '../lib/analysis';
 import { StatusChip } from './status';
 
 const COLUMNS = ['#', 'Question', 'Your Answer', 'Correct Answer', 'Status', 'Details'] as const;
 
-function QuestionRow({ evaluation, number }: { evaluation: ResultEvaluation; number: number }) {
+/** Extra content under a row's explanation, supplied by the route (the AI tutor lives in its own feature). */
+export type RowExtra = (evaluation: ResultEvaluation) => ReactNode;
+
+function QuestionRow({
+  evaluation,
+  number,
+  rowExtra,
+}: {
+  evaluation: ResultEvaluation;
+  number: number;
+  rowExtra?: RowExtra | undefined;
+}) {
   const [open, setOpen] = useState(false);
   const detailsId = `explanation-${evaluation._id}`;
   const toggle = () => setOpen((o) => !o);
@@ -95,6 +106,7 @@ function QuestionRow({ evaluation, number }: { evaluation: ResultEvaluation; num
                   {evaluation.gradingNote}
                 </Typography>
               )}
+              {rowExtra && <Box sx={{ mt: 1.5 }}>{rowExtra(evaluation)}</Box>}
             </Box>
           </Collapse>
         </TableCell>
@@ -107,9 +119,11 @@ function QuestionRow({ evaluation, number }: { evaluation: ResultEvaluation; num
 export function QuestionsOverview({
   evaluations,
   groups,
+  rowExtra,
 }: {
   evaluations: ResultEvaluation[];
   groups: QuestionGroup[];
+  rowExtra?: RowExtra | undefined;
 }) {
   const [tab, setTab] = useState(0);
   const group = groups[tab] ?? groups[0];
@@ -162,6 +176,7 @@ export function QuestionsOverview({
                     key={evaluations[index]!._id}
                     evaluation={evaluations[index]!}
                     number={index + 1}
+                    rowExtra={rowExtra}
                   />
                 ))}
               </TableBody>

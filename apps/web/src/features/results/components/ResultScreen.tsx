@@ -1,6 +1,6 @@
 import { RESULT_MAX_WIDTH_PX } from '@ai-tutor/contract';
 import { Alert, Box, Breadcrumbs, Button, Link, Paper, Stack, Typography } from '@mui/material';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
 import { paths } from '../../../lib/paths';
@@ -8,7 +8,7 @@ import { useGetAssessmentResultQuery } from '../api/get-result';
 import { bySubject, clearLocalQuizCopy, distribution, runningQuizPath, scopeLabel } from '../lib/analysis';
 import { LearningInsights } from './LearningInsights';
 import { PerformanceSummary } from './PerformanceSummary';
-import { QuestionsOverview } from './QuestionsOverview';
+import { QuestionsOverview, type RowExtra } from './QuestionsOverview';
 
 function Problem({
   children,
@@ -46,7 +46,14 @@ function Problem({
 }
 
 /** 'Test Analysis' for /quiz/result/:assessmentId (the assessment slug). */
-export function ResultScreen() {
+export function ResultScreen({
+  headerActions,
+  rowExtra,
+}: {
+  /** Actions beside the title for the completed assessment (e.g. sharing), supplied by the route. */
+  headerActions?: (assessmentSlug: string) => ReactNode;
+  rowExtra?: RowExtra;
+} = {}) {
   const { assessmentId: slug = '' } = useParams();
   const { data, error, isLoading, refetch } = useGetAssessmentResultQuery(slug, { skip: !slug });
   const status = (error as { status?: unknown } | undefined)?.status;
@@ -96,16 +103,29 @@ export function ResultScreen() {
           Result
         </Typography>
       </Breadcrumbs>
-      <Paper component="header" sx={{ p: 2 }}>
-        <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-          Test Analysis
-        </Typography>
-        <Typography component="p" variant="subtitle1" color="text.secondary">
-          {assessment.sessionName}
-        </Typography>
+      <Paper
+        component="header"
+        sx={{
+          p: 2,
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        }}
+      >
+        <Box>
+          <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
+            Test Analysis
+          </Typography>
+          <Typography component="p" variant="subtitle1" color="text.secondary">
+            {assessment.sessionName}
+          </Typography>
+        </Box>
+        {headerActions?.(assessment.slug)}
       </Paper>
       <PerformanceSummary assessment={assessment} distribution={counts} />
-      <QuestionsOverview evaluations={evaluations} groups={groups} />
+      <QuestionsOverview evaluations={evaluations} groups={groups} rowExtra={rowExtra} />
       <LearningInsights evaluations={evaluations} />
     </Box>
   );
