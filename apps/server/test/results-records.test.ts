@@ -161,3 +161,22 @@ describe('performance records', () => {
     expect(rows.map((r) => r.entityType).sort()).toEqual(['exam_module', 'topic']);
   });
 });
+
+describe('score trend on the exam page', () => {
+  it('lists each module and subject record’s attempt percentages, oldest first', async () => {
+    const learner = await createLearner(t.app);
+    await attempt(learner, subjectQuiz(c), ['right', 'right', 'blank', 'blank']); // 8 / 16 = 50 %
+    await attempt(learner, subjectQuiz(c), ['right', 'wrong', 'wrong', 'wrong']); // 1 / 16 = 6.25 %
+    await attempt(learner, moduleTest(c), ['right', 'right', 'right', 'right']); // 16 / 16 = 100 %
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/user-records', headers: learner.headers });
+    const records = res.json().data.data as {
+      subject: { slug: string } | null;
+      examModule: { slug: string } | null;
+      recentPercentages: number[];
+    }[];
+    const physics = records.find((r) => r.subject?.slug === c.subjects[0]!.slug);
+    const module = records.find((r) => r.examModule?.slug === c.module.slug);
+    expect(physics?.recentPercentages).toEqual([50, 6.3]);
+    expect(module?.recentPercentages).toEqual([100]);
+  });
+});

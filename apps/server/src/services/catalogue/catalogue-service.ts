@@ -1,7 +1,43 @@
 import type { ExamDetail, ExamsList, PerformanceRecord } from '@ai-tutor/contract';
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { exams, modules, performanceRecords, subjects, topics } from '../../db/schema.js';
+import { assessments, exams, modules, performanceRecords, subjects, topics } from '../../db/schema.js';
+
+/** How many of the latest attempts the exam page's score trend shows. */
+export const TREND_LENGTH = 10;
+
+/**
+ * Percentages of the learner's completed mock tests (by module) and subject quizzes (by subject),
+ * oldest first, the last TREND_LENGTH of each: the small score trend on the exam page.
+ */
+async function recentPercentages(db: DbOrTx, userId: string): Promise<Map<string, number[]>> {
+  const rows = await db
+    .select({
+      quizType: assessments.quizType,
+      moduleId: assessments.moduleId,
+      subjectId: assessments.subjectId,
+      score: assessments.score,
+      totalMarks: assessments.totalMarks,
+    })
+    .from(assessments)
+    .where(
+      and(
+        eq(assessments.userId, userId),
+        eq(assessments.sessionCompleted, true),
+        inArray(assessments.quizType, ['module', 'subject']),
+      ),
+    )
+    .orderBy(asc(assessments.endTime), asc(assessments.createdAt));
+  const trends = new Map<string, number[]>();
+  for (const row of rows) {
+    const key = row.quizType === 'module' ? `exam_module:${row.moduleId}` : `subject:${row.subjectId}`;
+    const percentage = row.totalMarks > 0 ? Math.round(((row.score ?? 0) / row.totalMarks) * 1000) / 10 : 0;
+    const list = trends.get(key) ?? [];
+    list.push(percentage);
+    trends.set(key, list.slice(-TREND_LENGTH));
+  }
+  return trends;
+}
 
 /** Read side of the catalogue: exams with their modules, subjects and topics (never questions). */
 
@@ -112,10 +148,11 @@ export async function userRecords(db: DbOrTx, userId: string): Promise<Performan
     const rows = await db.select({ id: t.id, name: t.name, slug: t.slug }).from(t).where(inArray(t.id, list));
     return new Map(rows.map((r) => [r.id, r]));
   };
-  const [moduleRefs, subjectRefs, topicRefs] = await Promise.all([
+  const [moduleRefs, subjectRefs, topicRefs, trends] = await Promise.all([
     refs(modules, ids('exam_module')),
     refs(subjects, ids('subject')),
     refs(topics, ids('topic')),
+    recentPercentages(db, userId),
   ]);
 
   return records.flatMap((r) => {
@@ -137,6 +174,7 @@ export async function userRecords(db: DbOrTx, userId: string): Promise<Performan
         totalScore: r.totalScore,
         totalMarks: r.totalMarks,
         highestScore: r.highestScore,
+        recentPercentages: trends.get(`${r.entityType}:${r.entityId}`) ?? [],
       },
     ];
   });

@@ -5,6 +5,7 @@ import { paths } from '../../../lib/paths';
 import { formatAverage, formatSize, formatTotalMarks, statsOf } from '../format';
 import type { Performance } from '../hooks/use-performance';
 import type { QuizTarget } from '../hooks/use-start-quiz';
+import { ScoreTrend } from './ScoreTrend';
 import { StatTile } from './StatTile';
 import { SubjectCard } from './SubjectCard';
 
@@ -68,6 +69,8 @@ export function ModuleCard({ examSlug, module, performance, onStart }: ModuleCar
           <StatTile label="Total Marks" value={formatTotalMarks(stats)} />
           <StatTile label="Highest Score" value={String(stats.highestScore)} />
         </Box>
+
+        <ScoreTrend percentages={performance.module(module._id)?.recentPercentages} />
 
         {module.subjects.length > 0 && (
           <Box

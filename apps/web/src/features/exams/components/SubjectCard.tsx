@@ -6,6 +6,7 @@ import { formatAverage, formatSize, formatTotalMarks, statsOf } from '../format'
 import type { Performance } from '../hooks/use-performance';
 import type { QuizTarget } from '../hooks/use-start-quiz';
 import { PerformanceStatus } from './PerformanceStatus';
+import { ScoreTrend } from './ScoreTrend';
 import { StatTile } from './StatTile';
 
 interface SubjectCardProps {
@@ -53,6 +54,7 @@ export function SubjectCard({ examSlug, moduleSlug, subject, performance, onStar
           <StatTile dense label="Total Marks" value={formatTotalMarks(stats)} />
           <StatTile dense label="Highest Score" value={String(stats.highestScore)} />
         </Box>
+        <ScoreTrend percentages={performance.subject(subject._id)?.recentPercentages} />
         <Button
           variant="contained"
           fullWidth
