@@ -7,7 +7,8 @@ const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@ai-tutor/'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', cli: 'src/cli/index.ts' },
+  // bench-app: the app for `npm run bench` (bench/server.ts), so the benchmark measures the built server.
+  entryPoints: { server: 'src/server.ts', cli: 'src/cli/index.ts', 'bench-app': 'bench/app-entry.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,11 +1,12 @@
-import type { Evaluation, SaveEvaluationBody } from '@ai-tutor/contract';
+import { SAVE_GRACE_SECONDS, type Evaluation, type SaveEvaluationBody } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { GRACE, isoMs } from './sql.js';
 
 /**
- * Saving one question in one statement, so a save costs one round trip:
+ * Saving one question in one prepared statement, so a save costs one round trip and no planning:
  * - the CTE finds the evaluation's session only if it is the caller's, not completed and not past its
  *   deadline plus grace, and takes a share lock on it. Completion locks that row FOR UPDATE, so a save
  *   and a completion never interleave: the save lands before scoring or is refused after it;
@@ -35,6 +36,38 @@ interface DiagnosisRow {
   options_json: string;
 }
 
+/**
+ * $1 evaluation id, $2 user id, $3 whether the body carries userAnswer, $4 the answer (NULL clears it),
+ * $5 markedForReview (NULL keeps it), $6 seconds spent. Prepared once per connection (see prepared.ts):
+ * planning this statement costs more than running it.
+ */
+const NEW_ANSWER = '(CASE WHEN $3::boolean THEN $4::text ELSE e.user_answer END)';
+const SAVE: PreparedStatement = {
+  name: 'save_evaluation_v1',
+  text: `
+    WITH target AS (
+      SELECT a.id, a.total_time FROM assessments a
+      JOIN evaluations owned ON owned.assessment_id = a.id
+      WHERE owned.id = $1::uuid AND a.user_id = $2::uuid
+        AND NOT a.session_completed AND now() <= a.deadline + interval '${SAVE_GRACE_SECONDS} seconds'
+      FOR SHARE OF a
+    )
+    UPDATE evaluations e SET
+      user_answer = ${NEW_ANSWER},
+      status = CASE WHEN ${NEW_ANSWER} IS NULL THEN 'not_answered' ELSE 'answered' END,
+      marked_for_review = coalesce($5::boolean, e.marked_for_review),
+      time_spent_seconds = least(e.time_spent_seconds + $6::int, target.total_time * 60),
+      updated_at = now()
+    FROM target, questions q, subjects s
+    WHERE e.id = $1::uuid AND e.assessment_id = target.id
+      AND q.id = e.question_id AND s.id = q.subject_id
+      AND ($4::text IS NULL OR jsonb_array_length(e.options) = 0
+        OR e.options @> jsonb_build_array($4::text))
+    RETURNING e.id, e.options::text AS options_json, e.user_answer, e.status, e.marked_for_review,
+      q.text AS question_text, s.id AS subject_id, s.name AS subject_name,
+      (extract(epoch from now()) * 1000)::float8 AS server_ms`,
+};
+
 export async function saveEvaluation(
   db: Db,
   userId: string,
@@ -42,32 +75,15 @@ export async function saveEvaluation(
 ): Promise<{ evaluation: Evaluation; serverTime: string }> {
   const touchAnswer = body.userAnswer !== undefined;
   const answer = body.userAnswer === undefined || body.userAnswer.trim() === '' ? null : body.userAnswer;
-  const newAnswer = sql`(CASE WHEN ${touchAnswer}::boolean THEN ${answer}::text ELSE e.user_answer END)`;
-
-  const result = await db.execute(sql`
-    WITH target AS (
-      SELECT a.id, a.total_time FROM assessments a
-      JOIN evaluations owned ON owned.assessment_id = a.id
-      WHERE owned.id = ${body.evaluationId} AND a.user_id = ${userId}
-        AND NOT a.session_completed AND now() <= a.deadline + ${GRACE}
-      FOR SHARE OF a
-    )
-    UPDATE evaluations e SET
-      user_answer = ${newAnswer},
-      status = CASE WHEN ${newAnswer} IS NULL THEN 'not_answered' ELSE 'answered' END,
-      marked_for_review = coalesce(${body.markedForReview ?? null}::boolean, e.marked_for_review),
-      time_spent_seconds = least(e.time_spent_seconds + ${body.timeSpentSeconds ?? 0}::int, target.total_time * 60),
-      updated_at = now()
-    FROM target, questions q, subjects s
-    WHERE e.id = ${body.evaluationId} AND e.assessment_id = target.id
-      AND q.id = e.question_id AND s.id = q.subject_id
-      AND (${answer}::text IS NULL OR jsonb_array_length(e.options) = 0
-        OR e.options @> jsonb_build_array(${answer}::text))
-    RETURNING e.id, e.options::text AS options_json, e.user_answer, e.status, e.marked_for_review,
-      q.text AS question_text, s.id AS subject_id, s.name AS subject_name,
-      (extract(epoch from now()) * 1000)::float8 AS server_ms`);
-
-  const saved = result.rows[0] as SavedRow | undefined;
+  const rows = await queryPrepared(db, SAVE, [
+    body.evaluationId,
+    userId,
+    touchAnswer,
+    answer,
+    body.markedForReview ?? null,
+    body.timeSpentSeconds ?? 0,
+  ]);
+  const saved = rows[0] as SavedRow | undefined;
   if (!saved) throw await whyNotSaved(db, userId, body.evaluationId, answer);
   return {
     evaluation: {

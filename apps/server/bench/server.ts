@@ -1,0 +1,86 @@
+/**
+ * The benchmark's server process (forked by bench/index.ts). It runs the BUILT app (dist/bench-app.js)
+ * and, on a second port, a bare Fastify instance whose one route does a single-row UPDATE in the same
+ * database (the floor). The orchestrator talks to it over IPC: seed the catalogue and learners, run SQL.
+ * PGlite allows one process per data directory, so every query of the run goes through this process.
+ */
+import Fastify from 'fastify';
+import { insertCatalogue, optionQuestions } from '../test/helpers/catalogue.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+const dist = new URL('../dist/bench-app.js', import.meta.url).href;
+const { buildApp, loadConfig } = (await import(dist)) as Any;
+
+const config = loadConfig(process.env);
+const app = await buildApp({ config });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const appPort = (app.server.address() as { port: number }).port;
+
+const query = app.database.query as (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+const FLOOR_ROWS = 10_000;
+await query(
+  'CREATE TABLE IF NOT EXISTS bench_floor (id int PRIMARY KEY, n bigint NOT NULL DEFAULT 0, updated_at timestamptz NOT NULL DEFAULT now())',
+);
+await query(
+  'INSERT INTO bench_floor (id) SELECT g FROM generate_series(1, $1::int) g ON CONFLICT DO NOTHING',
+  [FLOOR_ROWS],
+);
+
+const floor = Fastify({ logger: false });
+floor.post('/floor', async () => {
+  const id = 1 + Math.floor(Math.random() * FLOOR_ROWS);
+  await query('UPDATE bench_floor SET n = n + 1, updated_at = now() WHERE id = $1', [id]);
+  return { ok: true };
+});
+await floor.listen({ port: 0, host: '127.0.0.1' });
+const floorPort = (floor.server.address() as { port: number }).port;
+
+async function seed(learners: number, examMinutes: number) {
+  const makeCatalogue = (minutes: number, name: string) =>
+    insertCatalogue(app.db, {
+      examName: name,
+      module: { name: `${name} mock`, questionCount: 75, durationMinutes: minutes },
+      subjects: ['Physics', 'Chemistry', 'Maths'].map((s) => ({
+        name: s,
+        questionCount: 25,
+        topics: [{ name: `${s} A` }, { name: `${s} B` }],
+        questions: [...optionQuestions(`${name} ${s} A`, 30, 0), ...optionQuestions(`${name} ${s} B`, 30, 1)],
+      })),
+    });
+  const long = await makeCatalogue(180, 'Bench');
+  const examDay = await makeCatalogue(examMinutes, 'ExamDay');
+  const tag = Math.random().toString(36).slice(2, 8);
+  const rows = await query(
+    `INSERT INTO users (name, email, verified, used_invite_code)
+     SELECT 'Bench ' || g, 'bench-${tag}-' || g || '@example.test', true, 'BENCH'
+     FROM generate_series(1, $1::int) g RETURNING id`,
+    [learners],
+  );
+  const tokens: string[] = [];
+  for (const r of rows) {
+    tokens.push(await app.accessTokens.sign({ userId: String(r.id), verified: true, inviteUsed: true }));
+  }
+  const ref = (c: Any) => ({ examSlug: c.exam.slug, moduleSlug: c.module.slug, moduleId: c.module.id });
+  return { long: ref(long), examDay: ref(examDay), tokens, userIds: rows.map((r) => String(r.id)) };
+}
+
+process.on('message', (msg: Any) => {
+  const reply = (body: Any) => process.send!({ id: msg.id, ...body });
+  const work = async () => {
+    if (msg.type === 'seed') return seed(msg.learners, msg.examMinutes);
+    if (msg.type === 'sql') return query(msg.text, msg.params);
+    if (msg.type === 'close') {
+      await floor.close();
+      await app.close();
+      setImmediate(() => process.exit(0));
+      return null;
+    }
+    throw new Error(`unknown message ${msg.type}`);
+  };
+  work().then(
+    (result) => reply({ result }),
+    (error: Error) => reply({ error: error.message }),
+  );
+});
+process.send!({ type: 'ready', appPort, floorPort, kind: app.database.kind });
