@@ -8,6 +8,7 @@ import databasePlugin from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
 import mailer from './plugins/app/mailer.js';
 import quizSweep from './plugins/app/quiz-sweep.js';
+import redis from './plugins/app/redis.js';
 import docs from './plugins/external/docs.js';
 import security from './plugins/external/security.js';
 import webApp from './plugins/external/web-app.js';
@@ -38,8 +39,14 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   fastify.setSerializerCompiler(serializerCompiler);
 
   fastify.decorate('readiness', { accepting: true });
+  // While draining, every response closes its connection, so keep-alive clients reconnect elsewhere
+  // and close() is not held open by idle sockets until their keep-alive timeout.
+  fastify.addHook('onSend', async (_request, reply) => {
+    if (!fastify.readiness.accepting) reply.header('connection', 'close');
+  });
   await fastify.register(configPlugin, { config: opts.config });
   await fastify.register(errorHandler);
+  await fastify.register(redis);
   await fastify.register(security);
   await fastify.register(docs);
   await fastify.register(databasePlugin, opts.database ? { database: opts.database } : {});

@@ -56,8 +56,10 @@ const envSchema = z.object({
   LINKEDIN_API_URL: z.url('must be a URL').default('https://api.linkedin.com'),
   LINKEDIN_OAUTH_URL: z.url('must be a URL').default('https://www.linkedin.com/oauth/v2'),
   REDIS_URL: url(['redis://', 'rediss://'], 'redis:// or rediss://'),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('ai-tutor:'),
   WEB_DIST_DIR: optionalText,
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int('must be a whole number').min(0).max(120).default(0),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -87,8 +89,12 @@ export interface Config {
     oauthUrl: string;
   };
   redisUrl: string | null;
+  /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   webDistDir: string | null;
   sweepIntervalSeconds: number;
+  /** On SIGTERM, how long readiness answers 503 while requests are still served, before closing. */
+  shutdownDrainSeconds: number;
   trustProxy: boolean;
 }
 
@@ -166,8 +172,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       oauthUrl: e.LINKEDIN_OAUTH_URL.replace(/\/$/, ''),
     },
     redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     webDistDir: e.WEB_DIST_DIR ?? null,
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -31,10 +31,15 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Readiness goes false first; during the drain period the instance still serves everything, so
+    // a load balancer polling /api/health/ready takes it out of rotation before the listener closes.
     server.readiness.accepting = false;
-    server.log.info(`${signal} received: finishing requests in flight, then closing`);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const drainMs = config.shutdownDrainSeconds * 1000;
+    server.log.info(`${signal} received: readiness off, draining ${drainMs / 1000} s, then closing`);
+    const force = setTimeout(() => process.exit(1), drainMs + 15_000);
     force.unref();
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    // close(): no new connections, requests in flight finish, then the sweep, Redis and the pool close.
     await server.close();
     process.exit(0);
   };

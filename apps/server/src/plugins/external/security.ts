@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
+import { sharedRateLimitStore } from '../../services/limits/rate-limit-store.js';
 
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
 
@@ -35,8 +36,14 @@ export default fp(
       // localhost over plain HTTP must keep working for `npm start`.
       strictTransportSecurity: fastify.config.env === 'production',
     });
-    // Limits are opted into per route (sign-in, codes, AI); shared through Redis when configured.
-    await fastify.register(rateLimit, { global: false });
+    // Limits are opted into per route (sign-in, codes, AI); shared through Redis when configured,
+    // per instance while Redis is unreachable (the store falls back; skipOnError as a last resort).
+    await fastify.register(rateLimit, {
+      global: false,
+      ...(fastify.redis
+        ? { store: sharedRateLimitStore(fastify.redis, fastify.config.redisKeyPrefix), skipOnError: true }
+        : {}),
+    });
   },
-  { name: 'security', dependencies: ['config'] },
+  { name: 'security', dependencies: ['config', 'redis'] },
 );

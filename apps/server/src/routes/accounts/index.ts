@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAccountsService } from '../../services/accounts/accounts-service.js';
-import { createMemoryAttemptLimiter } from '../../services/accounts/attempt-limiter.js';
 import authRoutes from './auth.js';
 import inviteRoutes from './invites.js';
 import userRoutes from './users.js';
 
 /**
- * Accounts (DESIGN.md §4 "Auth"). The attempt limiter (failed sign-ins, OTP mail cooldown) lives with
- * this app instance.
+ * Accounts (DESIGN.md §4 "Auth"). The attempt limiter (failed sign-ins, OTP mail cooldown) is the
+ * app's: shared through Redis when REDIS_URL is set, else this instance's memory.
  */
 const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const accounts = createAccountsService({
@@ -15,7 +14,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     config: fastify.config,
     mailer: fastify.mailer,
     accessTokens: fastify.accessTokens,
-    limiter: createMemoryAttemptLimiter(),
+    limiter: fastify.attemptLimiter,
   });
   await fastify.register(authRoutes, { accounts });
   await fastify.register(userRoutes, { accounts });
