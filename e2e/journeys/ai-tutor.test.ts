@@ -37,6 +37,7 @@ async function completedQuiz(session: Session): Promise<string> {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     assert.ok(res.ok, `${path} → ${res.status}`);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- loosely typed API fixture
     return ((await res.json()) as { data: any }).data;
   };
   const exams = await call('/v1/exams?page=1&limit=4');

@@ -1,23 +1,25 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
-import { Toaster } from '../components/toast/Toaster';
+import { BrowserRouter } from 'react-router';
+import { ToastHost } from '../components/toast/ToastHost';
 import { AuthBootstrap } from '../features/auth/components/AuthBootstrap';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 import { createStore } from './store';
 import { theme } from './theme';
 
 export function App() {
   const [store] = useState(createStore);
-  const [router] = useState(createRouter);
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <Toaster />
+        <ToastHost />
         <AuthBootstrap>
-          <RouterProvider router={router} />
+          {/* As RouterProvider did: a navigation shows the next screen (or its spinner) at once. */}
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
         </AuthBootstrap>
       </ThemeProvider>
     </Provider>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../components/ui/FullPageSpinner';
 import { paths } from '../lib/paths';
 import {
@@ -10,7 +10,6 @@ import {
   RequireUnverified,
   RequireVerified,
 } from './guards';
-import { AuthLayout } from './layouts/AuthLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 
 /** Each screen is its own chunk: /login never downloads the quiz, charts or KaTeX. */
@@ -22,6 +21,9 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
     </Suspense>
   );
 };
+
+/** The signed-in frame (top bar, account menu, logout) is not needed by the sign-in screens. */
+const AuthLayout = lazy(() => import('./layouts/AuthLayout').then((m) => ({ default: m.AuthLayout })));
 
 export const routes: RouteObject[] = [
   {
@@ -54,7 +56,11 @@ export const routes: RouteObject[] = [
     element: <RequireAuth />,
     children: [
       {
-        element: <AuthLayout />,
+        element: (
+          <Suspense fallback={<FullPageSpinner />}>
+            <AuthLayout />
+          </Suspense>
+        ),
         children: [
           {
             element: <RequireUnverified />,
@@ -95,4 +101,10 @@ export const routes: RouteObject[] = [
   { path: '*', element: <Navigate to={paths.exams} replace /> },
 ];
 
-export const createRouter = () => createBrowserRouter([{ element: <Outlet />, children: routes }]);
+/**
+ * The routes, rendered by <BrowserRouter> (App.tsx). The app uses no data-router feature (loaders,
+ * actions, blockers), and the declarative router is ~10 kB gzip lighter on every first page.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

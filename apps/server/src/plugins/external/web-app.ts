@@ -18,6 +18,8 @@ export default fp(
         root,
         wildcard: false,
         index: false,
+        // The web build writes .br/.gz beside each asset (apps/web/vite.config.ts): no compression per request.
+        preCompressed: true,
         setHeaders: (reply, path) => {
           // Hashed assets never change; index.html must always be fresh.
           reply.header(

@@ -1,6 +1,6 @@
-import { TextField } from '@mui/material';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useController, type FieldValues, type Path, type UseControllerProps } from 'react-hook-form';
+import { TextInput } from './TextInput';
 
 type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues> = UseControllerProps<
   T,
@@ -16,7 +16,7 @@ type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues> = UseCo
 };
 
 /**
- * A labelled MUI text field bound to react-hook-form. With mode 'onTouched' its error (the contract's
+ * A labelled text field bound to react-hook-form. With mode 'onTouched' its error (the contract's
  * SPEC.md §5 message) shows once the field was left, or after a submit.
  */
 export function FormTextField<T extends FieldValues, TOut extends FieldValues = T>({
@@ -30,22 +30,20 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
 }: FormTextFieldProps<T, TOut>) {
   const { field, fieldState } = useController(controller);
   return (
-    <TextField
-      {...field}
-      value={field.value ?? ''}
-      inputRef={field.ref}
+    <TextInput
       id={`field-${String(controller.name)}`}
+      name={field.name}
       label={label}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={fieldState.error?.message}
       type={type}
       autoComplete={autoComplete}
       autoFocus={autoFocus}
-      fullWidth
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message}
-      slotProps={{
-        htmlInput: inputMode ? { inputMode } : undefined,
-        input: endAdornment ? { endAdornment } : undefined,
-      }}
+      inputMode={inputMode}
+      endAdornment={endAdornment}
     />
   );
 }

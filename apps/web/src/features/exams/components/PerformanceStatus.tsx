@@ -18,7 +18,17 @@ export function PerformanceStatus({ averageScore }: { averageScore: number }) {
         color={good ? 'success' : 'warning'}
         variant={good ? 'filled' : 'outlined'}
         icon={good ? <CheckCircleOutlined /> : <TrendingUp />}
-        sx={{ fontWeight: 700 }}
+        // MUI's warning orange on white is under 4.5:1; a darker orange keeps 'Average' readable.
+        sx={
+          good
+            ? { fontWeight: 700 }
+            : {
+                fontWeight: 700,
+                color: '#9a3412',
+                borderColor: '#c2410c',
+                '& .MuiChip-icon': { color: 'inherit' },
+              }
+        }
       />
     </Stack>
   );
