@@ -3,11 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { axeCheck } from '../lib/a11y.js';
-import { startAppServer, type AppServer } from '../lib/app-server.js';
-import { launchBrowser, screenshot } from '../lib/browser.js';
-import { startFakeGoogle } from '../lib/google.js';
-import { registerVerifiedLearner, signInWithTokens, type Session } from '../lib/learner.js';
-import { startMailCatcher } from '../lib/mail-catcher.js';
+import type { AppServer } from '../lib/app-server.js';
+import { screenshot } from '../lib/browser.js';
+import type { startFakeGoogle } from '../lib/google.js';
+import { post as postJson, registerVerifiedLearner, signInWithTokens, type Session } from '../lib/learner.js';
+import type { startMailCatcher } from '../lib/mail-catcher.js';
+import { startStack, type Stack } from '../lib/stack.js';
 import { answerCurrent, startFromDialog } from '../lib/quiz-page.js';
 
 let server: AppServer;
@@ -16,32 +17,14 @@ let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let google: Awaited<ReturnType<typeof startFakeGoogle>>;
 const INVITE = 'E2E-A11Y';
 
+let stack: Stack;
 before(async () => {
-  mail = await startMailCatcher();
-  google = await startFakeGoogle();
-  server = await startAppServer(
-    { SMTP_URL: mail.url, GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl },
-    [['seed'], ['invites', 'create', '--code', INVITE, '--max-uses', '50']],
-  );
-  browser = await launchBrowser();
+  stack = await startStack(INVITE);
+  ({ server, browser, mail, google } = stack);
 });
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  await google?.close();
-  await mail?.close();
-});
+after(async () => stack?.stop());
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { message: string; data: T };
-  assert.ok(res.ok, `${path} → ${res.status} ${json.message}`);
-  return json.data;
-}
+const post = <T>(path: string, body: unknown) => postJson<T>(`${server.url}/api${path}`, body);
 
 async function pageFor(session?: Session): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

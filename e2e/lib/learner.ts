@@ -9,7 +9,8 @@ export interface Session {
   tokens: { access_token: string; refresh_token: string };
 }
 
-async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
+/** POSTs JSON and returns `data`; a non-2xx answer throws with the server's message. */
+export async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
