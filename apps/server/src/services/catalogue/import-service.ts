@@ -430,17 +430,17 @@ class Importer {
             .groupBy(column)
         ).map((r) => [r.id, Number(r.n)]),
       );
+    const shortfall = (kind: string, slug: string, quiz: string, asked: number, have: number) => {
+      if (have < asked)
+        this.summary.notes.push(
+          `${kind} "${slug}": its ${quiz} asks for ${asked} questions, the bank has ${have}`,
+        );
+    };
     const subjectIds = [...this.touched.subjects];
     if (subjectIds.length) {
       const rows = await this.tx.select().from(subjects).where(inArray(subjects.id, subjectIds));
       const have = await available(questions.subjectId, subjectIds);
-      for (const s of rows) {
-        const n = have.get(s.id) ?? 0;
-        if (n < s.questionCount)
-          this.summary.notes.push(
-            `subject "${s.slug}": its quiz asks for ${s.questionCount} questions, the bank has ${n}`,
-          );
-      }
+      for (const s of rows) shortfall('subject', s.slug, 'quiz', s.questionCount, have.get(s.id) ?? 0);
     }
     const moduleIds = [...this.touched.modules];
     if (moduleIds.length) {
@@ -458,25 +458,13 @@ class Importer {
             .groupBy(subjects.moduleId)
         ).map((r) => [r.id, Number(r.n)]),
       );
-      for (const m of rows) {
-        const n = have.get(m.id) ?? 0;
-        if (n < m.questionCount)
-          this.summary.notes.push(
-            `module "${m.slug}": its mock test asks for ${m.questionCount} questions, the bank has ${n}`,
-          );
-      }
+      for (const m of rows) shortfall('module', m.slug, 'mock test', m.questionCount, have.get(m.id) ?? 0);
     }
     const topicIds = [...this.touched.topics];
     if (topicIds.length) {
       const rows = await this.tx.select().from(topics).where(inArray(topics.id, topicIds));
       const have = await available(questions.topicId, topicIds);
-      for (const t of rows) {
-        const n = have.get(t.id) ?? 0;
-        if (n < t.questionCount)
-          this.summary.notes.push(
-            `topic "${t.slug}": its quiz asks for ${t.questionCount} questions, the bank has ${n}`,
-          );
-      }
+      for (const t of rows) shortfall('topic', t.slug, 'quiz', t.questionCount, have.get(t.id) ?? 0);
     }
   }
 }
