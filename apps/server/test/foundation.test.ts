@@ -55,6 +55,16 @@ describe('errors', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).not.toContain('accounts.google.com');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined(); // plain HTTP on localhost in dev
+    // The same headers on the web app's pages and on unknown API paths.
+    for (const url of ['/login', '/api/nope']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(other.headers['content-security-policy'], url).toBe(csp);
+      expect(other.headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 });
 

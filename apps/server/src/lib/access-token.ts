@@ -1,4 +1,4 @@
-import { createSecretKey } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'ai-tutor';
@@ -12,10 +12,33 @@ export interface AccessClaims {
   inviteUsed: boolean;
 }
 
+/** Verified tokens kept at most; beyond it the oldest entry goes (Map keeps insertion order). */
+const VERIFIED_CACHE_SIZE = 50_000;
+
 export function createAccessTokens(secret: string, ttlSeconds: number) {
-  // A KeyObject made once: jose would otherwise import raw bytes into a key on every request
-  // (measured at ~15 % of the save-answer route's CPU).
-  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // A CryptoKey imported once. jose imports anything else (bytes, and a secret KeyObject too: it exports
+  // and re-imports it) into a CryptoKey on every call, which cost ~15 % of the save-answer route's CPU.
+  const key = webcrypto.subtle.importKey(
+    'raw',
+    Buffer.from(secret, 'utf8'),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  // Awaited by every call; this only keeps a failed import from being an unhandled rejection meanwhile.
+  key.catch(() => undefined);
+
+  // A learner sends the same access token with every request until it expires, and WebCrypto's HMAC
+  // runs on the thread pool (two thread hand-offs per request). So a token verified once is remembered
+  // until its own expiry: keyed by the exact token string, which only the key holder can produce, so a
+  // hit proves what a full verification would. Access tokens are never revoked before they expire.
+  const verified = new Map<string, { claims: AccessClaims; expiresMs: number }>();
+  const remember = (token: string, claims: AccessClaims, exp: number | undefined) => {
+    if (exp === undefined) return;
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { claims, expiresMs: exp * 1000 });
+  };
+
   return {
     async sign(claims: AccessClaims): Promise<string> {
       return new SignJWT({ ver: claims.verified, inv: claims.inviteUsed })
@@ -25,18 +48,30 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key);
+        .sign(await key);
     },
     /** Throws on any bad token: wrong algorithm, signature, type, audience, issuer or expiry. */
     async verify(token: string): Promise<AccessClaims> {
-      const { payload } = await jwtVerify(token, key, {
+      const known = verified.get(token);
+      if (known) {
+        // The same rule as jose's: expired once now reaches exp.
+        if (Date.now() < known.expiresMs) return known.claims;
+        verified.delete(token);
+      }
+      const { payload } = await jwtVerify(token, await key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
         typ: TYPE,
       });
       if (typeof payload.sub !== 'string') throw new Error('token has no subject');
-      return { userId: payload.sub, verified: payload.ver === true, inviteUsed: payload.inv === true };
+      const claims: AccessClaims = Object.freeze({
+        userId: payload.sub,
+        verified: payload.ver === true,
+        inviteUsed: payload.inv === true,
+      });
+      remember(token, claims, payload.exp);
+      return claims;
     },
   };
 }
