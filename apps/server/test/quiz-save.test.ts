@@ -46,19 +46,19 @@ beforeEach(async () => {
 });
 
 describe('POST /api/v1/evaluations', () => {
-  it('saves an answer, marks it answered and returns the evaluation with the server time', async () => {
+  it('saves an answer, marks it answered and returns what changed with the server time', async () => {
     const e = optionEval();
     const answer = e.baseQuestion.options[1]!;
     const res = await save(t.app, learner, { evaluationId: e._id, userAnswer: answer, timeSpentSeconds: 12 });
     expect(res.statusCode).toBe(200);
     const data = saveEvaluationData.parse(res.json().data);
-    expect(data.evaluation).toMatchObject({
+    // The question itself (text, options, subject) is the session's: a save does not send it again.
+    expect(res.json().data.evaluation).toEqual({
       _id: e._id,
       userAnswer: answer,
       status: 'answered',
       markedForReview: false,
     });
-    expect(data.evaluation.baseQuestion).toEqual(e.baseQuestion);
     expect(Math.abs(Date.parse(data.serverTime) - Date.now())).toBeLessThan(5000);
     expect(await stored(e._id)).toMatchObject({
       userAnswer: answer,
@@ -174,6 +174,41 @@ describe('POST /api/v1/evaluations', () => {
     const res = await save(t.app, learner, { evaluationId: e._id, userAnswer: '9.8' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/submitted/);
+  });
+
+  it('keeps quotes, backslashes, semicolons and non-ASCII text in options and answers as they are', async () => {
+    const awkward = [
+      `It's "quoted" \\ back\\slash; DROP TABLE evaluations; --`,
+      String.raw`\' \n $1 %s`,
+      'Ünïcødé – 数学 ✓',
+    ];
+    const cat = await insertCatalogue(t.app.db, {
+      subjects: [
+        {
+          name: `O'Brien's "Physics" \\ 1`,
+          questionCount: 2,
+          questions: [
+            { text: `Which one? It's \\ tricky`, options: awkward, answer: awkward[0]! },
+            { text: 'Free text, any characters' },
+          ],
+        },
+      ],
+    });
+    const s = await startSession(t.app, learner, subjectQuiz(cat));
+    expect(s.assessment.sessionName).toMatch(/^O'Brien's "Physics" \\ 1 Quiz · /);
+    const option = s.evaluation.find((e) => e.baseQuestion.options.length > 0)!;
+    expect([...option.baseQuestion.options].sort()).toEqual([...awkward].sort());
+    expect(option.baseQuestion.questionText).toBe(`Which one? It's \\ tricky`);
+    const free = s.evaluation.find((e) => e.baseQuestion.options.length === 0)!;
+    for (const [e, answer] of [
+      [option, awkward[1]!],
+      [free, `a'b"c\\d; SELECT 1; -- ✓ é`],
+    ] as const) {
+      const res = await save(t.app, learner, { evaluationId: e._id, userAnswer: answer });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.evaluation.userAnswer).toBe(answer);
+      expect((await stored(e._id)).userAnswer).toBe(answer);
+    }
   });
 
   it('answers 404 for an unknown evaluation and 400 for a malformed id', async () => {

@@ -79,7 +79,19 @@ export const saveEvaluationBody = z.object({
   timeSpentSeconds: z.number().int().min(0).max(86_400).optional(),
 });
 export type SaveEvaluationBody = z.infer<typeof saveEvaluationBody>;
-export const saveEvaluationData = z.object({ evaluation, serverTime: z.string() });
+/**
+ * What a save answers: the fields it can change. The question's text, options and subject are the
+ * session's and do not change, so they are not sent again.
+ */
+export const savedEvaluation = evaluation.pick({
+  _id: true,
+  userAnswer: true,
+  status: true,
+  markedForReview: true,
+});
+export type SavedEvaluation = z.infer<typeof savedEvaluation>;
+export const saveEvaluationData = z.object({ evaluation: savedEvaluation, serverTime: z.string() });
+export type SaveEvaluationData = z.infer<typeof saveEvaluationData>;
 
 /** After completion: the answer key, the explanation and the score. */
 export const resultEvaluation = evaluation.extend({
@@ -113,15 +125,6 @@ export const attemptsData = z.object({
   total: z.number().int(),
 });
 export type AttemptsData = z.infer<typeof attemptsData>;
-
-/**
- * Web-only: where the quiz screen keeps a pointer to the in-progress assessment of one quiz route, so a
- * reload finds it again instead of creating a new one. The result screen clears it. Value (JSON):
- * `{assessmentId, slug, path}`.
- */
-export const ACTIVE_QUIZ_STORAGE_PREFIX = 'quiz-active:';
-export const activeQuizStorageKey = (userId: string, routeKey: string) =>
-  `${ACTIVE_QUIZ_STORAGE_PREFIX}${userId}:${routeKey}`;
 
 /** `POST /v1/assessment/:slug/submit`: the completed assessment, score included. */
 export const submitAssessmentData = z.object({ assessment });

@@ -10,7 +10,8 @@ import type { Db } from './client.js';
  * - node-postgres: a named query; the driver prepares it on each pooled connection the first time.
  * - PGlite (one session): `PREPARE name AS …` once, then `EXECUTE name(…)`. PGlite's extended protocol
  *   cannot bind parameters to EXECUTE, so the values are written as literals: booleans, finite integers,
- *   NULL and E'…' strings with backslashes and quotes escaped (safe whatever standard_conforming_strings).
+ *   NULL and E'…' strings with backslashes and quotes escaped (safe whatever standard_conforming_strings),
+ *   and sent with the simple protocol.
  *
  * The text uses $1…$n; every parameter's type must follow from the statement (a cast where it does not).
  * One name, one text: a name is never reused for another statement.
@@ -55,7 +56,11 @@ export async function queryPrepared(
   if (client instanceof PGlite) {
     await prepareOnce(client, statement);
     const args = values.map(literal).join(', ');
-    return (await client.query<Record<string, unknown>>(`EXECUTE ${statement.name}(${args})`)).rows;
+    // The simple protocol (one message instead of five) costs ~30 % less per call than query(), and
+    // returns rows parsed the same way. It would run several statements, but literal() leaves none
+    // any way out of its value.
+    const [result] = await client.exec(`EXECUTE ${statement.name}(${args})`);
+    return (result?.rows ?? []) as Record<string, unknown>[];
   }
   const pool = client as {
     query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }>;

@@ -1,7 +1,7 @@
 import { apiPaths, createAssessmentBody, envelope, sessionData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
-import { createSession } from '../../services/quiz/session.js';
+import { createSession } from '../../services/quiz/create-session.js';
 
 const createRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(

@@ -1,13 +1,16 @@
 import type { CreateAssessmentBody, QuizType } from '@ai-tutor/contract';
-import { and, asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { exams, modules, subjects, topics } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { notFound } from '../../lib/errors.js';
 
 interface Named {
   id: string;
   name: string;
   slug: string;
+}
+export interface SubjectRef {
+  id: string;
+  name: string;
 }
 interface Sized extends Named {
   durationMinutes: number;
@@ -22,13 +25,12 @@ export interface QuizScope {
   subject: Sized | null;
   topic: Sized | null;
   /** The subjects questions are drawn from, in catalogue order (all of the module's for a mock test). */
-  subjectIds: string[];
+  subjects: SubjectRef[];
   questionCount: number;
   totalTime: number;
   sessionName: string;
 }
 
-const sized = { id: true, name: true, slug: true, durationMinutes: true, questionCount: true } as const;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
@@ -40,48 +42,76 @@ export function formatSessionDate(date: Date): string {
   return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+interface ScopeRow {
+  exam_id: string;
+  exam_name: string;
+  exam_slug: string;
+  module_json: string | null;
+  subject_json: string | null;
+  topic_json: string | null;
+  module_subjects_json: string | null;
+}
+
+const sizedJson = (t: string) =>
+  `json_build_object('id', ${t}.id, 'name', ${t}.name, 'slug', ${t}.slug, ` +
+  `'durationMinutes', ${t}.duration_minutes, 'questionCount', ${t}.question_count)::text`;
+
+/**
+ * $1 exam slug, $2 module slug, $3 subject slug, $4 topic slug (NULL when the quiz type has none).
+ * One round trip for the whole path; each level is looked up only inside the one above it.
+ */
+const RESOLVE: PreparedStatement = {
+  name: 'quiz_resolve_scope_v1',
+  text: `
+    SELECT e.id AS exam_id, e.name AS exam_name, e.slug AS exam_slug,
+      CASE WHEN m.id IS NOT NULL THEN ${sizedJson('m')} END AS module_json,
+      CASE WHEN s.id IS NOT NULL THEN ${sizedJson('s')} END AS subject_json,
+      CASE WHEN t.id IS NOT NULL THEN ${sizedJson('t')} END AS topic_json,
+      (SELECT json_agg(json_build_object('id', ms.id, 'name', ms.name) ORDER BY ms.sort_order, ms.name)
+        FROM subjects ms WHERE ms.module_id = m.id)::text AS module_subjects_json
+    FROM exams e
+    LEFT JOIN modules m ON m.slug = $2::text AND m.exam_id = e.id
+    LEFT JOIN subjects s ON s.slug = $3::text AND s.module_id = m.id
+    LEFT JOIN topics t ON t.slug = $4::text AND t.subject_id = s.id
+    WHERE e.slug = $1::text`,
+};
+
+const parse = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));
+
 /**
  * Resolves the slugs of a create request. Each level must belong to the one above it: a subject of
  * another module is as unknown as a subject that does not exist (404).
  */
-export async function resolveScope(db: DbOrTx, body: CreateAssessmentBody, now: Date): Promise<QuizScope> {
-  const exam = await db.query.exams.findFirst({
-    where: eq(exams.slug, body.examSlug),
-    columns: { id: true, name: true, slug: true },
-  });
-  if (!exam) throw notFound(`Exam "${body.examSlug}" not found`);
-  const module = await db.query.modules.findFirst({
-    where: and(eq(modules.slug, body.moduleSlug), eq(modules.examId, exam.id)),
-    columns: sized,
-  });
+export async function resolveScope(db: Db, body: CreateAssessmentBody, now: Date): Promise<QuizScope> {
+  const withSubject = body.quizType !== 'module';
+  const [row] = (await queryPrepared(db, RESOLVE, [
+    body.examSlug,
+    body.moduleSlug,
+    withSubject ? (body.subjectSlug ?? '') : null,
+    body.quizType === 'topic' ? (body.topicSlug ?? '') : null,
+  ])) as unknown as ScopeRow[];
+  if (!row) throw notFound(`Exam "${body.examSlug}" not found`);
+  const exam: Named = { id: row.exam_id, name: row.exam_name, slug: row.exam_slug };
+  const module = parse<Sized>(row.module_json);
   if (!module) throw notFound(`Module "${body.moduleSlug}" not found in ${exam.name}`);
 
   const when = formatSessionDate(now);
   if (body.quizType === 'module') {
-    const moduleSubjects = await db
-      .select({ id: subjects.id })
-      .from(subjects)
-      .where(eq(subjects.moduleId, module.id))
-      .orderBy(asc(subjects.sortOrder), asc(subjects.name));
     return {
       quizType: 'module',
       exam,
       module,
       subject: null,
       topic: null,
-      subjectIds: moduleSubjects.map((s) => s.id),
+      subjects: parse<SubjectRef[]>(row.module_subjects_json) ?? [],
       questionCount: module.questionCount,
       totalTime: module.durationMinutes,
       sessionName: `${module.name} Mock Test · ${when}`,
     };
   }
 
-  const subjectSlug = body.subjectSlug ?? '';
-  const subject = await db.query.subjects.findFirst({
-    where: and(eq(subjects.slug, subjectSlug), eq(subjects.moduleId, module.id)),
-    columns: sized,
-  });
-  if (!subject) throw notFound(`Subject "${subjectSlug}" not found in ${module.name}`);
+  const subject = parse<Sized>(row.subject_json);
+  if (!subject) throw notFound(`Subject "${body.subjectSlug ?? ''}" not found in ${module.name}`);
   if (body.quizType === 'subject') {
     return {
       quizType: 'subject',
@@ -89,26 +119,22 @@ export async function resolveScope(db: DbOrTx, body: CreateAssessmentBody, now: 
       module,
       subject,
       topic: null,
-      subjectIds: [subject.id],
+      subjects: [{ id: subject.id, name: subject.name }],
       questionCount: subject.questionCount,
       totalTime: subject.durationMinutes,
       sessionName: `${subject.name} Quiz · ${when}`,
     };
   }
 
-  const topicSlug = body.topicSlug ?? '';
-  const topic = await db.query.topics.findFirst({
-    where: and(eq(topics.slug, topicSlug), eq(topics.subjectId, subject.id)),
-    columns: sized,
-  });
-  if (!topic) throw notFound(`Topic "${topicSlug}" not found in ${subject.name}`);
+  const topic = parse<Sized>(row.topic_json);
+  if (!topic) throw notFound(`Topic "${body.topicSlug ?? ''}" not found in ${subject.name}`);
   return {
     quizType: 'topic',
     exam,
     module,
     subject,
     topic,
-    subjectIds: [subject.id],
+    subjects: [{ id: subject.id, name: subject.name }],
     questionCount: topic.questionCount,
     totalTime: topic.durationMinutes,
     sessionName: `${topic.name} Quiz · ${when}`,

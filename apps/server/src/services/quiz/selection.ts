@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import type { QuizScope } from './scope.js';
 
 /** How many of the learner's latest sessions count as "recent" when preferring unseen questions. */
@@ -9,6 +9,7 @@ export const RECENT_SESSIONS = 50;
 export interface SelectedQuestion {
   id: string;
   subjectId: string;
+  text: string;
   options: string[];
 }
 
@@ -46,26 +47,16 @@ export function shuffle<T>(items: readonly T[]): T[] {
 }
 
 /**
- * Draws the questions of a new session: active ones only; per subject, questions the learner has not
- * met in their recent sessions first, then the ones met longest ago, random within each group. The
- * result is grouped by subject in catalogue order and shuffled within each subject.
+ * $1 user id, $2 the subjects as a uuid[] literal, $3 topic id (NULL for none), $4 how many at most per
+ * subject (no subject ever needs more than the whole count, so each subject's ranking is cut there).
+ * Prepared: planning this statement cost about as much as running it.
  */
-export async function selectQuestions(
-  db: DbOrTx,
-  userId: string,
-  scope: QuizScope,
-): Promise<SelectedQuestion[]> {
-  if (scope.subjectIds.length === 0 || scope.questionCount <= 0) return [];
-  const subjectList = sql.join(
-    scope.subjectIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const topicFilter = scope.topic ? sql`AND q.topic_id = ${scope.topic.id}` : sql``;
-  // No subject ever needs more than the whole count, so each subject's ranking is cut there.
-  const result = await db.execute(sql`
+const DRAW: PreparedStatement = {
+  name: 'quiz_draw_questions_v1',
+  text: `
     WITH recent AS (
       SELECT id, created_at FROM assessments
-      WHERE user_id = ${userId}
+      WHERE user_id = $1::uuid
       ORDER BY created_at DESC
       LIMIT ${RECENT_SESSIONS}
     ), seen AS (
@@ -73,24 +64,41 @@ export async function selectQuestions(
       FROM evaluations e JOIN recent r ON r.id = e.assessment_id
       GROUP BY e.question_id
     ), ranked AS (
-      SELECT q.id, q.subject_id, q.options::text AS options_json,
+      SELECT q.id, q.subject_id, q.text, q.options::text AS options_json,
         row_number() OVER (PARTITION BY q.subject_id ORDER BY s.last_seen ASC NULLS FIRST, random()) AS rank
       FROM questions q LEFT JOIN seen s ON s.question_id = q.id
-      WHERE q.status = 'active' AND q.subject_id IN (${subjectList}) ${topicFilter}
+      WHERE q.status = 'active' AND q.subject_id = ANY($2::uuid[])
+        AND ($3::uuid IS NULL OR q.topic_id = $3::uuid)
     )
-    SELECT id, subject_id, options_json FROM ranked
-    WHERE rank <= ${scope.questionCount}::int
-    ORDER BY rank`);
+    SELECT id, subject_id, text, options_json FROM ranked
+    WHERE rank <= $4::int
+    ORDER BY rank`,
+};
 
-  const bySubject = new Map<string, SelectedQuestion[]>(scope.subjectIds.map((id) => [id, []]));
-  for (const row of result.rows as { id: string; subject_id: string; options_json: string }[]) {
+/**
+ * Draws the questions of a new session: active ones only; per subject, questions the learner has not
+ * met in their recent sessions first, then the ones met longest ago, random within each group. The
+ * result is grouped by subject in catalogue order and shuffled within each subject.
+ */
+export async function selectQuestions(db: Db, userId: string, scope: QuizScope): Promise<SelectedQuestion[]> {
+  if (scope.subjects.length === 0 || scope.questionCount <= 0) return [];
+  const rows = (await queryPrepared(db, DRAW, [
+    userId,
+    `{${scope.subjects.map((s) => s.id).join(',')}}`,
+    scope.topic?.id ?? null,
+    scope.questionCount,
+  ])) as { id: string; subject_id: string; text: string; options_json: string }[];
+
+  const bySubject = new Map<string, SelectedQuestion[]>(scope.subjects.map((s) => [s.id, []]));
+  for (const row of rows) {
     bySubject.get(row.subject_id)?.push({
       id: row.id,
       subjectId: row.subject_id,
+      text: row.text,
       options: JSON.parse(row.options_json) as string[],
     });
   }
-  const pools = scope.subjectIds.map((id) => bySubject.get(id) ?? []);
+  const pools = scope.subjects.map((s) => bySubject.get(s.id) ?? []);
   const counts = allocate(
     scope.questionCount,
     pools.map((pool) => pool.length),

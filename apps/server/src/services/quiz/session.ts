@@ -1,87 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import {
-  SCORE_CORRECT,
-  type Assessment,
-  type CreateAssessmentBody,
-  type ResultData,
-  type SessionData,
-} from '@ai-tutor/contract';
-import { eq, sql } from 'drizzle-orm';
+import type { Assessment, ResultData, SessionData } from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
-import { assessments, evaluations } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { completeAssessment } from './complete.js';
-import { resolveScope } from './scope.js';
-import { selectQuestions, shuffle } from './selection.js';
 import {
   findOwnAssessment,
   resultEvaluations,
   runningEvaluations,
-  selectAssessments,
   toAssessment,
   toEvaluation,
   type AssessmentRow,
 } from './views.js';
-
-/** 72 random bits, URL-safe: slugs appear in result links and must not be guessable or enumerable. */
-const newSlug = () => randomBytes(9).toString('base64url');
 
 async function sessionData(db: Db, row: AssessmentRow): Promise<SessionData> {
   const rows = await runningEvaluations(db, row.id);
   // While running, the stored count is 0 until completion; the live count helps a resuming client.
   const answered = row.sessionCompleted ? undefined : rows.filter((r) => r.status === 'answered').length;
   return { assessment: toAssessment(row, answered), evaluation: rows.map(toEvaluation) };
-}
-
-/**
- * Creates a session and its evaluations in one transaction. The clock is the database's: startTime is
- * now(), the deadline now() + totalTime.
- */
-export async function createSession(
-  db: Db,
-  userId: string,
-  body: CreateAssessmentBody,
-): Promise<SessionData> {
-  const id = await db.transaction(async (tx) => {
-    const scope = await resolveScope(tx, body, new Date());
-    const picked = await selectQuestions(tx, userId, scope);
-    if (picked.length === 0) {
-      const what = scope.topic ?? scope.subject ?? scope.module;
-      throw conflict(`No questions are available for ${what.name} yet. Please choose another quiz.`);
-    }
-    const [created] = await tx
-      .insert(assessments)
-      .values({
-        slug: newSlug(),
-        userId,
-        quizType: scope.quizType,
-        examId: scope.exam.id,
-        moduleId: scope.module.id,
-        subjectId: scope.subject?.id ?? null,
-        topicId: scope.topic?.id ?? null,
-        sessionName: scope.sessionName,
-        totalQuestions: picked.length,
-        totalMarks: SCORE_CORRECT * picked.length,
-        totalTime: scope.totalTime,
-        startTime: sql`now()`,
-        deadline: sql`now() + make_interval(mins => ${scope.totalTime}::int)`,
-      })
-      .returning({ id: assessments.id });
-    if (!created) throw new Error('assessment not created');
-    // The option order is drawn once and stored: reloading the session shows the same order.
-    await tx.insert(evaluations).values(
-      picked.map((q, position) => ({
-        assessmentId: created.id,
-        questionId: q.id,
-        position,
-        options: shuffle(q.options),
-      })),
-    );
-    return created.id;
-  });
-  const [row] = await selectAssessments(db).where(eq(assessments.id, id));
-  if (!row) throw new Error('assessment vanished');
-  return sessionData(db, row);
 }
 
 /**
