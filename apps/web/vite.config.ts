@@ -43,6 +43,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * react, its DOM and router, redux, and MUI's styles with the components of the sign-in screens; what
+ * they import (emotion, @mui/system…) comes with them.
+ */
+const FIRST_PAGE_MODULES = new RegExp(
+  [
+    String.raw`node_modules/(react|react-dom|scheduler|react-router|react-redux|redux|redux-thunk)/`,
+    String.raw`node_modules/@mui/material/esm/(styles|CssBaseline|Box|Paper|Typography|Link|Button|Divider|Stack)/`,
+    String.raw`node_modules/@mui/material/esm/(CircularProgress|InputLabel|OutlinedInput|FormControl|FormHelperText)/`,
+    String.raw`node_modules/@mui/system/esm/RtlProvider/`,
+  ].join('|'),
+);
+
+/**
+ * The signed-in screens' shared code (RTK Query, the app bar and its menu, tables, tabs, chips, icons)
+ * in one chunk fetched with the first signed-in screen, instead of ~15 small requests on each screen's
+ * first visit: on a slow mobile connection every request waits its turn for a connection. Components
+ * of one screen only (pagination, selects, dialogs, cards) stay with that screen.
+ */
+const SIGNED_IN_MODULES = new RegExp(
+  [
+    String.raw`node_modules/(@reduxjs/toolkit|immer|reselect|@standard-schema/utils|@mui/icons-material)/`,
+    String.raw`node_modules/@mui/material/esm/(AppBar|Toolbar|IconButton|Avatar|Menu|MenuItem|MenuList|List|ListItemText)/`,
+    String.raw`node_modules/@mui/material/esm/(Popover|Modal|Portal|Grow|Fade|Chip|Alert|Breadcrumbs|Collapse|Tabs|Tab)/`,
+    String.raw`node_modules/@mui/material/esm/(Table|TableBody|TableCell|TableContainer|TableHead|TableRow)/`,
+  ].join('|'),
+);
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
   resolve: {
@@ -57,5 +85,18 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the first page (/login) needs from node_modules in one file: gzip compresses one
+          // file of ~400 kB much better than the 20 small shared chunks automatic splitting makes of it.
+          // Screens load their own chunks (charts, KaTeX, RTK Query, forms) as before.
+          groups: [
+            { name: 'first-page', test: FIRST_PAGE_MODULES, priority: 20 },
+            { name: 'signed-in', test: SIGNED_IN_MODULES, priority: 10 },
+          ],
+        },
+      },
+    },
   },
 }));

@@ -50,3 +50,12 @@ export type AttemptEntityType = (typeof ATTEMPT_ENTITY_TYPES)[number];
 export type PerformanceStatus = 'Good' | 'Average';
 export const performanceStatus = (averageScore: number): PerformanceStatus =>
   averageScore >= GOOD_THRESHOLD ? 'Good' : 'Average';
+
+/**
+ * Web-only: where the quiz screen keeps a pointer to the in-progress assessment of one quiz route, so a
+ * reload finds it again instead of creating a new one. The result screen clears it. Value (JSON):
+ * `{assessmentId, slug, path}`.
+ */
+export const ACTIVE_QUIZ_STORAGE_PREFIX = 'quiz-active:';
+export const activeQuizStorageKey = (userId: string, routeKey: string) =>
+  `${ACTIVE_QUIZ_STORAGE_PREFIX}${userId}:${routeKey}`;

@@ -6,4 +6,5 @@ export * from './auth.js';
 export * from './catalogue.js';
 export * from './quiz.js';
 export * from './scoring.js';
+export * from './ai-constants.js';
 export * from './ai.js';

@@ -1,14 +1,4 @@
-import { configureStore } from '@reduxjs/toolkit';
-import { api } from '../lib/api-client';
-import { authSlice } from '../stores/auth-slice';
-import { toastSlice } from '../stores/toast-slice';
+import { createAppStore } from '../stores/root-reducer';
 
-export function createStore() {
-  return configureStore({
-    reducer: { [api.reducerPath]: api.reducer, auth: authSlice.reducer, toasts: toastSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  });
-}
+export const createStore = createAppStore;
 export type AppStore = ReturnType<typeof createStore>;
-export type RootState = ReturnType<AppStore['getState']>;
-export type AppDispatch = AppStore['dispatch'];

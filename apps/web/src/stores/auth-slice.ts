@@ -1,5 +1,6 @@
 import type { Session, User } from '@ai-tutor/contract';
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
+import { defineAction } from './define-action';
 import { tokenStorage } from '../lib/token-storage';
 
 /** Auth state of SPEC.md §3: token, isAuthenticated, user, formLoading (+ whether startup finished). */
@@ -19,39 +20,36 @@ const initialState = (): AuthState => ({
   initialized: tokenStorage.access() === null,
 });
 
-export const authSlice = createSlice({
-  name: 'auth',
-  initialState,
-  reducers: {
-    /** Login, register, verify: store the session, tokens under 'at' and 'rt'. */
-    sessionStarted(state, action: PayloadAction<Session>) {
-      tokenStorage.save(action.payload.tokens);
-      state.token = action.payload.tokens.access_token;
-      state.user = action.payload.user;
-      state.isAuthenticated = true;
-      state.initialized = true;
-    },
-    tokensRefreshed(state, action: PayloadAction<Session['tokens']>) {
-      tokenStorage.save(action.payload);
-      state.token = action.payload.access_token;
-    },
-    userLoaded(state, action: PayloadAction<User>) {
-      state.user = action.payload;
-      state.isAuthenticated = true;
-      state.initialized = true;
-    },
-    sessionEnded(state) {
-      tokenStorage.clear();
-      state.token = null;
-      state.user = null;
-      state.isAuthenticated = false;
-      state.initialized = true;
-    },
-    formLoadingChanged(state, action: PayloadAction<boolean>) {
-      state.formLoading = action.payload;
-    },
-  },
-});
+/** Login, register, verify: store the session, tokens under 'at' and 'rt'. */
+export const sessionStarted = defineAction<Session>('auth/sessionStarted');
+export const tokensRefreshed = defineAction<Session['tokens']>('auth/tokensRefreshed');
+export const userLoaded = defineAction<User>('auth/userLoaded');
+export const sessionEnded = defineAction('auth/sessionEnded');
+export const formLoadingChanged = defineAction<boolean>('auth/formLoadingChanged');
 
-export const { sessionStarted, tokensRefreshed, userLoaded, sessionEnded, formLoadingChanged } =
-  authSlice.actions;
+/**
+ * A plain reducer rather than createSlice: the toolkit (with immer) would come with the first page, and
+ * five flat updates do not need it.
+ */
+function authReducer(state: AuthState = initialState(), action: UnknownAction): AuthState {
+  if (sessionStarted.match(action)) {
+    tokenStorage.save(action.payload.tokens);
+    const { tokens, user } = action.payload;
+    return { ...state, token: tokens.access_token, user, isAuthenticated: true, initialized: true };
+  }
+  if (tokensRefreshed.match(action)) {
+    tokenStorage.save(action.payload);
+    return { ...state, token: action.payload.access_token };
+  }
+  if (userLoaded.match(action)) {
+    return { ...state, user: action.payload, isAuthenticated: true, initialized: true };
+  }
+  if (sessionEnded.match(action)) {
+    tokenStorage.clear();
+    return { ...state, token: null, user: null, isAuthenticated: false, initialized: true };
+  }
+  if (formLoadingChanged.match(action)) return { ...state, formLoading: action.payload };
+  return state;
+}
+
+export const authSlice = { reducerPath: 'auth', reducer: authReducer } as const;

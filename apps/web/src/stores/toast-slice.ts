@@ -1,5 +1,8 @@
 import { TOAST_DEFAULT_DURATION_MS } from '@ai-tutor/contract';
-import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
+import { defineAction } from './define-action';
+
+let lastId = 0;
 
 export type ToastType = 'info' | 'success' | 'error' | 'warning';
 export interface Toast {
@@ -10,29 +13,21 @@ export interface Toast {
 }
 
 /** Toasts are added to a list and removed by id (SPEC.md §4). */
-export const toastSlice = createSlice({
-  name: 'toasts',
-  initialState: [] as Toast[],
-  reducers: {
-    toastAdded: {
-      reducer(state, action: PayloadAction<Toast>) {
-        state.push(action.payload);
-      },
-      prepare(toast: { message: string; type?: ToastType; duration?: number }) {
-        return {
-          payload: {
-            id: nanoid(),
-            message: toast.message,
-            type: toast.type ?? 'info',
-            duration: toast.duration ?? TOAST_DEFAULT_DURATION_MS,
-          },
-        };
-      },
-    },
-    toastRemoved(state, action: PayloadAction<string>) {
-      return state.filter((t) => t.id !== action.payload);
-    },
-  },
-});
+export const toastAdded = defineAction(
+  'toasts/toastAdded',
+  (toast: { message: string; type?: ToastType; duration?: number }): Toast => ({
+    id: `toast-${++lastId}`,
+    message: toast.message,
+    type: toast.type ?? 'info',
+    duration: toast.duration ?? TOAST_DEFAULT_DURATION_MS,
+  }),
+);
+export const toastRemoved = defineAction<string>('toasts/toastRemoved');
 
-export const { toastAdded, toastRemoved } = toastSlice.actions;
+function toastReducer(state: Toast[] = [], action: UnknownAction): Toast[] {
+  if (toastAdded.match(action)) return [...state, action.payload];
+  if (toastRemoved.match(action)) return state.filter((t) => t.id !== action.payload);
+  return state;
+}
+
+export const toastSlice = { reducerPath: 'toasts', reducer: toastReducer } as const;

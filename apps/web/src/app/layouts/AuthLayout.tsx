@@ -72,9 +72,11 @@ export function AuthLayout() {
           </Menu>
         </Toolbar>
       </AppBar>
+      {/* At least a screen tall: the footer starts below the fold, so it does not jump up and down
+          while a screen goes from its spinner to its content (Lighthouse counted that as layout shift). */}
       <Box
         component="main"
-        sx={{ flex: 1, width: '100%', maxWidth: 1200, mx: 'auto', p: { xs: 1.5, sm: 3 } }}
+        sx={{ flex: 1, width: '100%', maxWidth: 1200, mx: 'auto', p: { xs: 1.5, sm: 3 }, minHeight: '100vh' }}
       >
         <Outlet />
       </Box>

@@ -1,4 +1,4 @@
-import { Box, Link, Stack, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { APP_TITLE } from '@ai-tutor/contract';
 import { paths } from '../../lib/paths';
@@ -9,15 +9,21 @@ export function Footer() {
       component="footer"
       sx={{ py: 2, px: 2, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
     >
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: 'center', maxWidth: 1200, mx: 'auto' }}
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          gap: 1,
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          maxWidth: 1200,
+          mx: 'auto',
+        }}
       >
         <Typography variant="body2" color="text.secondary">
           © {new Date().getFullYear()} {APP_TITLE}. All rights reserved.
         </Typography>
-        <Stack direction="row" spacing={2} component="nav" aria-label="Legal">
+        <Box component="nav" aria-label="Legal" sx={{ display: 'flex', gap: 2 }}>
           <Link component={RouterLink} to={paths.privacy} variant="body2">
             Privacy
           </Link>
@@ -27,8 +33,8 @@ export function Footer() {
           <Link component={RouterLink} to={paths.contact} variant="body2">
             Contact
           </Link>
-        </Stack>
-      </Stack>
+        </Box>
+      </Box>
     </Box>
   );
 }

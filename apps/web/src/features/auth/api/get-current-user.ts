@@ -1,13 +1,6 @@
 import { apiPaths, type User } from '@ai-tutor/contract';
-import { api } from '../../../lib/api-client';
+import { request, type ApiResult, type RequestContext } from '../../../lib/http';
 
-export const currentUserApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getCurrentUser: build.query<User, void>({
-      query: () => apiPaths.currentUser,
-      transformResponse: (response: { data: User }) => response.data,
-      providesTags: ['User'],
-    }),
-  }),
-});
-export const { useGetCurrentUserQuery } = currentUserApi;
+/** GET /v1/users/current at startup (a plain call: the first page does not load RTK Query). */
+export const getCurrentUser = (context: RequestContext): Promise<ApiResult<{ data: User }>> =>
+  request<{ data: User }>({ url: apiPaths.currentUser }, context);

@@ -1,13 +1,7 @@
 import { apiPaths, type Session } from '@ai-tutor/contract';
-import { api } from '../../../lib/api-client';
+import { call, type RequestContext } from '../../../lib/http';
 import type { Envelope } from './types';
 
-/** POST /v2/auth/google {authorization: Google's credential} → {user, tokens}. */
-export const googleLoginApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    googleLogin: build.mutation<Envelope<Session>, { authorization: string }>({
-      query: (body) => ({ url: apiPaths.googleLogin, method: 'POST', body }),
-    }),
-  }),
-});
-export const { useGoogleLoginMutation } = googleLoginApi;
+/** POST /v2/auth/google {authorization: Google's credential} → {user, tokens}. Plain call, as login. */
+export const googleLogin = (body: { authorization: string }, context: RequestContext) =>
+  call<Envelope<Session>>({ url: apiPaths.googleLogin, method: 'POST', body }, context);

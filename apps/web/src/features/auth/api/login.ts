@@ -1,13 +1,10 @@
 import { apiPaths, type LoginForm, type Session } from '@ai-tutor/contract';
-import { api } from '../../../lib/api-client';
+import { call, type RequestContext } from '../../../lib/http';
 import type { Envelope } from './types';
 
-/** POST /v1/auth/login {email, password} → {user, tokens}. */
-export const loginApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    login: build.mutation<Envelope<Session>, LoginForm>({
-      query: (body) => ({ url: apiPaths.login, method: 'POST', body }),
-    }),
-  }),
-});
-export const { useLoginMutation } = loginApi;
+/**
+ * POST /v1/auth/login {email, password} → {user, tokens}. A plain call, not an RTK Query endpoint: it
+ * runs on the first page, which does not load RTK Query (nothing here is worth caching).
+ */
+export const login = (body: LoginForm, context: RequestContext) =>
+  call<Envelope<Session>>({ url: apiPaths.login, method: 'POST', body }, context);

@@ -1,5 +1,6 @@
 import { apiPaths, type User } from '@ai-tutor/contract';
 import { api } from '../../../lib/api-client';
+import { userLoaded } from '../../../stores/auth-slice';
 import type { Envelope } from './types';
 
 /** PUT /v1/users {name?, phone?}: updates the profile, answers the user. */
@@ -7,7 +8,11 @@ export const updateUserApi = api.injectEndpoints({
   endpoints: (build) => ({
     updateUser: build.mutation<Envelope<User>, { name?: string; phone?: string }>({
       query: (body) => ({ url: apiPaths.users, method: 'PUT', body }),
-      invalidatesTags: ['User'],
+      // The signed-in user lives in the auth state (loaded once at start-up): keep it current.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(userLoaded(data.data));
+      },
     }),
   }),
 });

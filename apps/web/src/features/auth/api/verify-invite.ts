@@ -7,7 +7,6 @@ export const verifyInviteApi = api.injectEndpoints({
   endpoints: (build) => ({
     verifyInvite: build.mutation<Envelope<Session>, InviteCodeForm>({
       query: (body) => ({ url: apiPaths.inviteCodeVerify, method: 'POST', body }),
-      invalidatesTags: ['User'],
     }),
   }),
 });

@@ -7,7 +7,6 @@ export const verifyUserApi = api.injectEndpoints({
   endpoints: (build) => ({
     verifyUser: build.mutation<Envelope<Session>, { email: string; emailOtp: number }>({
       query: (body) => ({ url: apiPaths.verifyUser, method: 'POST', body }),
-      invalidatesTags: ['User'],
     }),
   }),
 });

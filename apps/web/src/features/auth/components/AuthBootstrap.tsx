@@ -1,37 +1,55 @@
 import { Box, Button, Typography } from '@mui/material';
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
 import { sessionEnded, userLoaded } from '../../../stores/auth-slice';
 import { useAuth } from '../../../stores/hooks';
-import { useGetCurrentUserQuery } from '../api/get-current-user';
+import { getCurrentUser } from '../api/get-current-user';
+
+/** A 401 has already been through one refresh in the HTTP client; these mean the session is over. */
+const SESSION_OVER = new Set<unknown>([401, 403, 404]);
 
 /**
- * Startup (SPEC.md §4): with an access token stored, fetch the current user behind a spinner. A 401
- * has already been through one refresh in the API client; then the tokens are cleared.
+ * Startup (SPEC.md §4): with an access token stored, fetch the current user behind a spinner; when the
+ * session is over the tokens are cleared. When the server cannot be reached, offer to try again.
  */
 export function AuthBootstrap({ children }: { children: ReactNode }) {
   const { token, initialized } = useAuth();
   const dispatch = useDispatch();
-  const { data, error, refetch } = useGetCurrentUserQuery(undefined, { skip: !token });
+  const [unreachable, setUnreachable] = useState(false);
+
+  const settle = useCallback(
+    (result: Awaited<ReturnType<typeof getCurrentUser>>) => {
+      if (result.data) dispatch(userLoaded(result.data.data));
+      else if (SESSION_OVER.has(result.error.status)) dispatch(sessionEnded());
+      else setUnreachable(true);
+    },
+    [dispatch],
+  );
 
   useEffect(() => {
-    if (data) dispatch(userLoaded(data));
-  }, [data, dispatch]);
-  useEffect(() => {
-    const status = (error as { status?: unknown } | undefined)?.status;
-    if (status === 401 || status === 403 || status === 404) dispatch(sessionEnded());
-  }, [error, dispatch]);
+    if (!token || initialized) return;
+    const controller = new AbortController();
+    void getCurrentUser({ dispatch, signal: controller.signal }).then(
+      (result) => controller.signal.aborted || settle(result),
+    );
+    return () => controller.abort();
+  }, [token, initialized, dispatch, settle]);
 
   if (initialized) return <>{children}</>;
-  const status = (error as { status?: unknown } | undefined)?.status;
-  if (error && status !== 401 && status !== 403 && status !== 404) {
+  if (unreachable) {
     return (
       <Box
         sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh', gap: 2, textAlign: 'center', p: 2 }}
       >
         <Typography>Cannot reach AI TUTOR right now. Check your connection.</Typography>
-        <Button variant="contained" onClick={() => void refetch()}>
+        <Button
+          variant="contained"
+          onClick={() => {
+            setUnreachable(false);
+            void getCurrentUser({ dispatch }).then(settle);
+          }}
+        >
           Try again
         </Button>
       </Box>

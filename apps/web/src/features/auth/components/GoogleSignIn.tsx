@@ -1,8 +1,9 @@
 import { GOOGLE_BUTTON_HEIGHTS } from '@ai-tutor/contract';
 import { Box } from '@mui/material';
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
-import { useGetSignInConfigQuery } from '../api/get-sign-in-config';
-import { useGoogleLoginMutation } from '../api/google-login';
+import { useDispatch } from 'react-redux';
+import { useSignInConfig } from '../api/get-sign-in-config';
+import { googleLogin } from '../api/google-login';
 import { useAuthRequest } from '../hooks/use-auth-request';
 import { useStartSession } from '../hooks/use-start-session';
 import { OrDivider } from './AuthCard';
@@ -10,7 +11,7 @@ import { OrDivider } from './AuthCard';
 export type GoogleButtonSize = keyof typeof GOOGLE_BUTTON_HEIGHTS;
 
 function GoogleButton({ size }: { size: GoogleButtonSize }) {
-  const [googleLogin] = useGoogleLoginMutation();
+  const dispatch = useDispatch();
   const { run } = useAuthRequest();
   const startSession = useStartSession();
   return (
@@ -27,7 +28,7 @@ function GoogleButton({ size }: { size: GoogleButtonSize }) {
             console.error('Google sign-in returned no credential');
             return;
           }
-          const result = await run(() => googleLogin({ authorization: credential }).unwrap());
+          const result = await run(() => googleLogin({ authorization: credential }, { dispatch }));
           if (result.ok) startSession(result.value.data);
         }}
         // SPEC.md §8: a failure of the Google button itself is only logged.
@@ -42,10 +43,10 @@ function GoogleButton({ size }: { size: GoogleButtonSize }) {
  * loaded only then, which is also when the CSP allows it.
  */
 export function GoogleSignIn({ size = 'large' }: { size?: GoogleButtonSize }) {
-  const { data } = useGetSignInConfigQuery();
-  if (!data?.googleClientId) return null;
+  const config = useSignInConfig();
+  if (!config?.googleClientId) return null;
   return (
-    <GoogleOAuthProvider clientId={data.googleClientId}>
+    <GoogleOAuthProvider clientId={config.googleClientId}>
       <OrDivider />
       <GoogleButton size={size} />
     </GoogleOAuthProvider>

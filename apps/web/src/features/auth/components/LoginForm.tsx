@@ -1,8 +1,9 @@
 import { Box, Button, Link } from '@mui/material';
 import { useRef, useState, type FormEvent } from 'react';
+import { useDispatch } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { useLoginMutation } from '../api/login';
+import { login } from '../api/login';
 import { useAuthRequest } from '../hooks/use-auth-request';
 import { useStartSession } from '../hooks/use-start-session';
 import { validateLogin } from '../lib/login-resolver';
@@ -20,7 +21,7 @@ type Field = 'email' | 'password';
  * after a submit, and follows every change from then on; a failed submit focuses the first error.
  */
 export function LoginForm() {
-  const [login] = useLoginMutation();
+  const dispatch = useDispatch();
   const { run, loading } = useAuthRequest();
   const startSession = useStartSession();
   const [values, setValues] = useState({ email: '', password: '' });
@@ -40,7 +41,7 @@ export function LoginForm() {
       (firstError === 'email' ? emailRef : passwordRef).current?.focus();
       return;
     }
-    const result = await run(() => login(checked.values).unwrap());
+    const result = await run(() => login(checked.values, { dispatch }));
     if (result.ok) startSession(result.value.data);
   };
 

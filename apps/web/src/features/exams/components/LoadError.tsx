@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mui/material';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/http';
 
 /** A failed load, in words a learner understands, with a way to try again. */
 export function LoadError({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {

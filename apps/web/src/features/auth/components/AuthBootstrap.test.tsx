@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoutes, testUser } from '../../../test/render';
+import { fail, fakeServer, ok } from '../auth-test-kit';
+import { AuthBootstrap } from './AuthBootstrap';
+
+const startWithTokens = () => {
+  localStorage.setItem('at', 'stored-access');
+  localStorage.setItem('rt', 'stored-refresh');
+  return renderRoutes([{ path: '/', element: <AuthBootstrap>{<p>the app</p>}</AuthBootstrap> }], '/');
+};
+
+describe('startup with stored tokens (SPEC.md §4)', () => {
+  it('loads the current user behind a spinner, then shows the app signed in', async () => {
+    const server = fakeServer({ 'GET /api/v1/users/current': ok(testUser({ name: 'Ravi' })) });
+    const { store } = startWithTokens();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(await screen.findByText('the app')).toBeInTheDocument();
+    expect(store.getState().auth).toMatchObject({ isAuthenticated: true, user: { name: 'Ravi' } });
+    expect(server.callsTo('GET', '/api/v1/users/current')[0]?.authorization).toBe('Bearer stored-access');
+  });
+
+  it('clears the tokens when the session is over (refresh refused)', async () => {
+    fakeServer({
+      'GET /api/v1/users/current': fail(401, 'Unauthorized'),
+      'POST /api/v1/auth/refresh': fail(401, 'Invalid refresh token'),
+    });
+    const { store } = startWithTokens();
+    expect(await screen.findByText('the app')).toBeInTheDocument();
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+    expect(localStorage.getItem('at')).toBeNull();
+  });
+
+  it('keeps the tokens when the server cannot be reached and offers to try again', async () => {
+    const server = fakeServer({ 'GET /api/v1/users/current': ok(testUser()) });
+    vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    startWithTokens();
+    expect(
+      await screen.findByText('Cannot reach AI TUTOR right now. Check your connection.'),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem('at')).toBe('stored-access');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('the app')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/api/v1/users/current')).toHaveLength(1);
+  });
+});
