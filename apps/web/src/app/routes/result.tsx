@@ -1,18 +1,43 @@
 import ShareIcon from '@mui/icons-material/Share';
 import { Button } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AskTutorButton } from '../../features/ai-tutor/components/AskTutorButton';
-import { ShareAchievementDialog } from '../../features/ai-tutor/components/ShareAchievementDialog';
+import { getResultApi } from '../../features/results/api/get-result';
 import { ResultScreen } from '../../features/results/components/ResultScreen';
+import type { AppThunkDispatch } from '../router';
+import type { Params } from 'react-router';
+
+// The share dialog (its form, LinkedIn) is fetched on the first click, not with the result.
+const ShareAchievementDialog = lazy(() =>
+  import('../../features/ai-tutor/components/ShareAchievementDialog').then((m) => ({
+    default: m.ShareAchievementDialog,
+  })),
+);
 
 function ShareAchievement({ assessmentSlug }: { assessmentSlug: string }) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button variant="outlined" startIcon={<ShareIcon />} onClick={() => setOpen(true)}>
+      <Button
+        variant="outlined"
+        startIcon={<ShareIcon />}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         Share achievement
       </Button>
-      <ShareAchievementDialog assessmentSlug={assessmentSlug} open={open} onClose={() => setOpen(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <ShareAchievementDialog
+            assessmentSlug={assessmentSlug}
+            open={open}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -25,4 +50,10 @@ export default function ResultPage() {
       rowExtra={(evaluation) => <AskTutorButton evaluationId={evaluation._id} />}
     />
   );
+}
+
+/** Opened directly (a reload, a link): the result is requested while the app checks the session. */
+export function prefetch(params: Params, dispatch: AppThunkDispatch) {
+  if (params.assessmentId)
+    dispatch(getResultApi.util.prefetch('getAssessmentResult', params.assessmentId, {}));
 }

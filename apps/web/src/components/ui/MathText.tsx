@@ -1,7 +1,24 @@
 import 'katex/dist/katex.min.css';
+import './math-text.css';
 import { Box, type SxProps, type Theme } from '@mui/material';
 import katex from 'katex';
+import mainRegularFont from 'katex/dist/fonts/KaTeX_Main-Regular.woff2?url';
+import mathItalicFont from 'katex/dist/fonts/KaTeX_Math-Italic.woff2?url';
 import { memo, useMemo, type ElementType } from 'react';
+
+// KaTeX's fonts are font-display: block (maths stays invisible until they arrive) and the browser asks
+// for them only once a formula is laid out. The two that nearly every formula uses are requested as
+// soon as this module loads, alongside the screen's data instead of after it.
+for (const href of [mainRegularFont, mathItalicFont]) {
+  if (document.head.querySelector(`link[rel="preload"][href="${href}"]`)) continue;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'font';
+  link.type = 'font/woff2';
+  link.crossOrigin = 'anonymous';
+  link.href = href;
+  document.head.append(link);
+}
 
 export type MathSegment = { kind: 'text'; value: string } | { kind: 'math'; value: string; display: boolean };
 
@@ -83,25 +100,31 @@ export const MathText = memo(function MathText({ text, component = 'span', sx, i
       ),
     [text],
   );
+  // Plain elements with fixed classes (math-text.css): a result renders this dozens of times, and
+  // MUI's sx would compute styles for each; sx is applied only when a caller passes one.
+  const content = parts.map((part, index) =>
+    part.kind === 'text' ? (
+      <span key={index}>{part.value}</span>
+    ) : (
+      <span
+        key={index}
+        className={part.display ? 'math-display' : undefined}
+        // KaTeX output with trust off: no user-controlled HTML, links or scripts get through.
+        dangerouslySetInnerHTML={{ __html: part.html }}
+      />
+    ),
+  );
+  if (sx) {
+    return (
+      <Box component={component} id={id} className="math-text" sx={sx}>
+        {content}
+      </Box>
+    );
+  }
+  const Component = component;
   return (
-    <Box
-      component={component}
-      id={id}
-      sx={[{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }, ...(Array.isArray(sx) ? sx : [sx])]}
-    >
-      {parts.map((part, index) =>
-        part.kind === 'text' ? (
-          <span key={index}>{part.value}</span>
-        ) : (
-          <Box
-            key={index}
-            component="span"
-            sx={part.display ? { display: 'block', overflowX: 'auto', my: 1 } : undefined}
-            // KaTeX output with trust off: no user-controlled HTML, links or scripts get through.
-            dangerouslySetInnerHTML={{ __html: part.html }}
-          />
-        ),
-      )}
-    </Box>
+    <Component id={id} className="math-text">
+      {content}
+    </Component>
   );
 });

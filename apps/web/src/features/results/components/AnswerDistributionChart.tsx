@@ -1,6 +1,5 @@
 import { PIE_CHART_HEIGHT } from '@ai-tutor/contract';
-import { Box } from '@mui/material';
-import { PieChart } from '@mui/x-charts/PieChart';
+import { Box, Typography } from '@mui/material';
 import { percent, type Distribution } from '../lib/analysis';
 import { STATUS_COLORS } from './status';
 
@@ -27,27 +26,81 @@ export function pieData(d: Distribution) {
 export const pieTooltip = (d: Distribution) => (item: { value: number }) =>
   `${percent(item.value, d.total)}%`;
 
-/** Loaded on its own: MUI X Charts stays out of every other screen's download. */
+const RING_RADIUS = 80; // a ring from radius 40 to 120, drawn as one thick stroke per slice
+const RING_WIDTH = 80;
+const SIZE = 2 * (RING_RADIUS + RING_WIDTH / 2) + 4; // the whole ring and a little air
+const DRAWN_HEIGHT = 230; // + the legend = PIE_CHART_HEIGHT
+const CIRCUMFERENCE = 2 * Math.PI * RING_RADIUS;
+/** Slices narrower than this carry no count on the ring (the legend has it). */
+const MIN_LABEL_ANGLE = (12 / 360) * 2 * Math.PI;
+
+/**
+ * The Answer Distribution donut, drawn as SVG: each slice is a dashed stroke of one circle, so a
+ * full ring (every answer correct) needs no special case. It replaced MUI X Charts here, which cost
+ * ~70 kB gzip and a long main-thread task on the first screen of every result.
+ */
 export default function AnswerDistributionChart({ distribution }: { distribution: Distribution }) {
   const summary = `Answer distribution: ${distribution.correct} correct, ${distribution.incorrect} incorrect, ${distribution.notAttempted} not attempted, of ${distribution.total} questions.`;
+  const tooltip = pieTooltip(distribution);
+  const shown = pieData(distribution).filter((slice) => slice.value > 0);
+  const total = Math.max(1, distribution.total);
+  const slices = shown.map((slice, i) => ({
+    ...slice,
+    fraction: slice.value / total,
+    start: shown.slice(0, i).reduce((sum, previous) => sum + previous.value, 0) / total,
+  }));
   return (
-    <Box role="img" aria-label={summary} sx={{ width: '100%' }}>
-      <PieChart
-        height={PIE_CHART_HEIGHT}
-        series={[
-          {
-            data: pieData(distribution),
-            valueFormatter: pieTooltip(distribution),
-            arcLabel: (item) => (item.value > 0 ? String(item.value) : ''),
-            arcLabelMinAngle: 12,
-            innerRadius: 40,
-            paddingAngle: 1,
-            cornerRadius: 3,
-            highlightScope: { fade: 'global', highlight: 'item' },
-          },
-        ]}
-        sx={{ '& .MuiPieArcLabel-root': { fill: '#fff', fontWeight: 700 } }}
-      />
+    <Box role="img" aria-label={summary} sx={{ height: PIE_CHART_HEIGHT, display: 'grid', gap: 1 }}>
+      <Box
+        component="svg"
+        viewBox={`0 0 ${SIZE} ${SIZE}`}
+        sx={{ width: '100%', height: DRAWN_HEIGHT, display: 'block' }}
+      >
+        <g transform={`rotate(-90 ${SIZE / 2} ${SIZE / 2})`}>
+          {slices.map((slice) => (
+            <circle
+              key={slice.id}
+              cx={SIZE / 2}
+              cy={SIZE / 2}
+              r={RING_RADIUS}
+              fill="none"
+              stroke={slice.color}
+              strokeWidth={RING_WIDTH}
+              strokeDasharray={`${slice.fraction * CIRCUMFERENCE} ${CIRCUMFERENCE}`}
+              strokeDashoffset={-slice.start * CIRCUMFERENCE}
+            >
+              {/* The browser's own tooltip: no ARIA on a shape inside an image (the label says it all). */}
+              <title>{`${slice.label}: ${tooltip(slice)}`}</title>
+            </circle>
+          ))}
+        </g>
+        {slices.map((slice) => {
+          if (slice.fraction * 2 * Math.PI < MIN_LABEL_ANGLE) return null;
+          const middle = (slice.start + slice.fraction / 2) * 2 * Math.PI - Math.PI / 2;
+          return (
+            <text
+              key={slice.id}
+              x={SIZE / 2 + RING_RADIUS * Math.cos(middle)}
+              y={SIZE / 2 + RING_RADIUS * Math.sin(middle)}
+              textAnchor="middle"
+              dominantBaseline="central"
+              fill="#fff"
+              fontWeight={700}
+              pointerEvents="none"
+            >
+              {slice.value}
+            </text>
+          );
+        })}
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, rowGap: 0.5 }}>
+        {pieData(distribution).map((slice) => (
+          <Box key={slice.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+            <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: slice.color }} />
+            <Typography variant="body2">{slice.label}</Typography>
+          </Box>
+        ))}
+      </Box>
     </Box>
   );
 }

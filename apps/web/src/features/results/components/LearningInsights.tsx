@@ -11,7 +11,8 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useRef } from 'react';
+import { useNearViewport } from '../../../hooks/use-near-viewport';
 import {
   accuracy,
   bySubject,
@@ -80,6 +81,9 @@ export function LearningInsights({ evaluations }: { evaluations: ResultEvaluatio
   const seconds = evaluations.map((e) => Math.max(0, e.timeSpentSeconds));
   const recorded = seconds.some((s) => s > 0);
   const average = recorded ? seconds.reduce((a, b) => a + b, 0) / seconds.length : 0;
+  // Below the fold: the bar chart's code is fetched and drawn as the learner scrolls towards it.
+  const chartSlot = useRef<HTMLDivElement>(null);
+  const drawChart = useNearViewport(chartSlot);
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
@@ -109,9 +113,13 @@ export function LearningInsights({ evaluations }: { evaluations: ResultEvaluatio
                 </Box>
               ))}
             </Typography>
-            <Suspense fallback={<Box sx={{ height: 200 }} />}>
-              <TimePerQuestionChart seconds={seconds} slowestNumbers={slow.map((q) => q.number)} />
-            </Suspense>
+            <Box ref={chartSlot} sx={{ minHeight: 200 }}>
+              {drawChart && (
+                <Suspense fallback={null}>
+                  <TimePerQuestionChart seconds={seconds} slowestNumbers={slow.map((q) => q.number)} />
+                </Suspense>
+              )}
+            </Box>
           </>
         ) : (
           <Typography variant="body2" color="text.secondary">

@@ -1,10 +1,8 @@
-import { PIE_CHART_HEIGHT, type Assessment } from '@ai-tutor/contract';
+import type { Assessment } from '@ai-tutor/contract';
 import { Box, Paper, Typography } from '@mui/material';
-import { lazy, Suspense } from 'react';
 import { percent, timeTaken, type Distribution } from '../lib/analysis';
+import AnswerDistributionChart from './AnswerDistributionChart';
 import { STATUS_COLORS } from './status';
-
-const AnswerDistributionChart = lazy(() => import('./AnswerDistributionChart'));
 
 interface TileProps {
   label: string;
@@ -76,9 +74,7 @@ export function PerformanceSummary({
         <Typography id="distribution-heading" component="h2" variant="h6" sx={{ mb: 1, fontWeight: 700 }}>
           Answer Distribution
         </Typography>
-        <Suspense fallback={<Box sx={{ height: PIE_CHART_HEIGHT }} />}>
-          <AnswerDistributionChart distribution={distribution} />
-        </Suspense>
+        <AnswerDistributionChart distribution={distribution} />
       </Paper>
     </Box>
   );

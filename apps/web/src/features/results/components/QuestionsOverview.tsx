@@ -87,30 +87,33 @@ function QuestionRow({
           </IconButton>
         </TableCell>
       </TableRow>
-      <TableRow>
-        <TableCell colSpan={COLUMNS.length} sx={{ py: 0, ...(open ? {} : { borderBottom: 'none' }) }}>
-          <Collapse in={open} unmountOnExit>
-            <Box id={detailsId} sx={{ py: 2, px: 1 }}>
-              <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
-                Explanation
-              </Typography>
-              {evaluation.explanation ? (
-                <MathText component="div" text={evaluation.explanation} />
-              ) : (
-                <Typography variant="body2" color="text.secondary">
-                  {uiTexts.explanationNotAvailable}
+      {/* Only an open row has its explanation row: a result of 75 questions renders 75 rows, not 150. */}
+      {open && (
+        <TableRow>
+          <TableCell colSpan={COLUMNS.length} sx={{ py: 0 }}>
+            <Collapse in appear>
+              <Box id={detailsId} sx={{ py: 2, px: 1 }}>
+                <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
+                  Explanation
                 </Typography>
-              )}
-              {evaluation.gradingNote && (
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                  {evaluation.gradingNote}
-                </Typography>
-              )}
-              {rowExtra && <Box sx={{ mt: 1.5 }}>{rowExtra(evaluation)}</Box>}
-            </Box>
-          </Collapse>
-        </TableCell>
-      </TableRow>
+                {evaluation.explanation ? (
+                  <MathText component="div" text={evaluation.explanation} />
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    {uiTexts.explanationNotAvailable}
+                  </Typography>
+                )}
+                {evaluation.gradingNote && (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    {evaluation.gradingNote}
+                  </Typography>
+                )}
+                {rowExtra && <Box sx={{ mt: 1.5 }}>{rowExtra(evaluation)}</Box>}
+              </Box>
+            </Collapse>
+          </TableCell>
+        </TableRow>
+      )}
     </Fragment>
   );
 }
@@ -138,7 +141,8 @@ export function QuestionsOverview({
       <Tabs
         value={Math.min(tab, Math.max(0, groups.length - 1))}
         onChange={(_e, value: number) => setTab(value)}
-        variant="scrollable"
+        // Scrollable tabs measure the scrollbar (a forced layout); a quiz has at most three subjects.
+        variant={groups.length > 3 ? 'scrollable' : 'standard'}
         scrollButtons="auto"
         aria-label="Subjects"
         sx={{ '& .MuiTab-root': { textTransform: 'none' } }}

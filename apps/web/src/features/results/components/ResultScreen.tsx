@@ -1,6 +1,17 @@
 import { RESULT_MAX_WIDTH_PX } from '@ai-tutor/contract';
-import { Alert, Box, Breadcrumbs, Button, Link, Paper, Stack, Typography } from '@mui/material';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Breadcrumbs,
+  Button,
+  CircularProgress,
+  Link,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
+import type { ResultEvaluation } from '@ai-tutor/contract';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
 import { paths } from '../../../lib/paths';
@@ -45,6 +56,8 @@ function Problem({
   );
 }
 
+const NONE: ResultEvaluation[] = [];
+
 /** 'Test Analysis' for /quiz/result/:assessmentId (the assessment slug). */
 export function ResultScreen({
   headerActions,
@@ -66,9 +79,12 @@ export function ResultScreen({
     if (error) console.error('result fetch failed', error);
   }, [error]);
 
-  const evaluations = useMemo(() => data?.evaluations ?? [], [data]);
+  const evaluations = useMemo(() => data?.evaluations ?? NONE, [data]);
   const counts = useMemo(() => distribution(evaluations), [evaluations]);
-  const groups = useMemo(() => bySubject(evaluations), [evaluations]);
+  // The summary paints first; the question table and insights (KaTeX in every row) render after it in
+  // the background, in slices that leave the page responsive, rather than in one long task.
+  const detailed = useDeferredValue(evaluations, NONE);
+  const groups = useMemo(() => bySubject(detailed), [detailed]);
 
   if (isLoading) return <FullPageSpinner label="Loading result" />;
   if (!data) {
@@ -125,8 +141,16 @@ export function ResultScreen({
         {headerActions?.(assessment.slug)}
       </Paper>
       <PerformanceSummary assessment={assessment} distribution={counts} />
-      <QuestionsOverview evaluations={evaluations} groups={groups} rowExtra={rowExtra} />
-      <LearningInsights evaluations={evaluations} />
+      {detailed === evaluations ? (
+        <>
+          <QuestionsOverview evaluations={detailed} groups={groups} rowExtra={rowExtra} />
+          <LearningInsights evaluations={detailed} />
+        </>
+      ) : (
+        <Paper sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>
+          <CircularProgress size={28} aria-label="Loading the questions" />
+        </Paper>
+      )}
     </Box>
   );
 }
