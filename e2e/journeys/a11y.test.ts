@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { eventually } from '../lib/eventually.js';
 import { axeCheck } from '../lib/a11y.js';
 import type { AppServer } from '../lib/app-server.js';
 import { screenshot } from '../lib/browser.js';
@@ -180,6 +181,11 @@ test('keyboard only: every quiz control reachable and usable, focus visible, pal
   const { session } = await registerVerifiedLearner(server.url, mail, INVITE, 'Dev Patel');
   const page = await pageFor(session);
   await page.goto(`${server.url}/exams`);
+  // Tab only once the exams are on screen (the list arrives after the page's first paint).
+  await page
+    .getByRole('link', { name: /Show Details/ })
+    .first()
+    .waitFor();
   await focusOn(page, /Show Details/);
   await page.keyboard.press('Enter');
   await page.waitForURL('**/exams/*');
@@ -204,12 +210,16 @@ test('keyboard only: every quiz control reachable and usable, focus visible, pal
   assert.ok(onRadio.visible, 'focus is visible on an option');
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowDown');
-  assert.equal(await radios.nth(1).isChecked(), true, 'ArrowDown chose the second option');
+  await eventually(async () =>
+    assert.equal(await radios.nth(1).isChecked(), true, 'ArrowDown chose the second option'),
+  );
 
   // Clear Response, then answer again and Save & Next.
   await focusOn(page, /^Clear Response$/);
   await page.keyboard.press('Enter');
-  assert.equal(await page.getByRole('radio', { checked: true }).count(), 0, 'the response is cleared');
+  await eventually(async () =>
+    assert.equal(await page.getByRole('radio', { checked: true }).count(), 0, 'the response is cleared'),
+  );
   for (let i = 0; i < 40 && (await focused(page)).role !== 'radio'; i++)
     await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Space');
@@ -230,11 +240,13 @@ test('keyboard only: every quiz control reachable and usable, focus visible, pal
   const first = await focusOn(page, /^Question 1\b/);
   assert.match(first.name, /Question 1, answered, current question/i);
   await page.keyboard.press('ArrowRight');
-  const second = await focused(page);
-  assert.match(second.name, /^Question 2, (not answered, )?marked for review/i);
-  assert.ok(second.visible, 'focus is visible on a palette circle');
+  await eventually(async () => {
+    const second = await focused(page);
+    assert.match(second.name, /^Question 2, (not answered, )?marked for review/i);
+    assert.ok(second.visible, 'focus is visible on a palette circle');
+  });
   await page.keyboard.press('ArrowRight');
-  assert.match((await focused(page)).name, /^Question 3, not answered/i);
+  await eventually(async () => assert.match((await focused(page)).name, /^Question 3, not answered/i));
   await page.keyboard.press('Enter');
   await page.getByText(/^Question - 3$/).waitFor();
 
@@ -242,10 +254,12 @@ test('keyboard only: every quiz control reachable and usable, focus visible, pal
   await focusOn(page, /^Submit$/, 'Shift+Tab', 80);
   await page.keyboard.press('Enter');
   await page.getByText('Are you sure you want to submit the exam?').waitFor();
-  assert.match((await focused(page)).name, /No, Go Back/);
+  await eventually(async () => assert.match((await focused(page)).name, /No, Go Back/));
   await page.keyboard.press('Enter');
   await page.getByText('Are you sure you want to submit the exam?').waitFor({ state: 'hidden' });
-  assert.match((await focused(page)).name, /^Submit$/, 'focus returns to Submit');
+  await eventually(async () =>
+    assert.match((await focused(page)).name, /^Submit$/, 'focus returns to Submit'),
+  );
   await page.keyboard.press('Enter');
   await page.getByText('Are you sure you want to submit the exam?').waitFor();
   await focusOn(page, /^Yes, Submit$/);

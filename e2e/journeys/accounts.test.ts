@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { startAppServer, type AppServer } from '../lib/app-server.js';
 import { launchBrowser, screenshot } from '../lib/browser.js';
 import { startMailCatcher } from '../lib/mail-catcher.js';
@@ -28,6 +28,38 @@ async function typeCode(page: Page, code: string) {
   await page.keyboard.type(code);
 }
 
+/** Verify, then the next page; if it never comes, say what the screen showed (toasts, the boxes). */
+async function verifyThenWaitFor(page: Page, url: string) {
+  // Toasts vanish after a few seconds, so the API answers are recorded to tell what happened.
+  const answers: string[] = [];
+  const record = (response: Response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/api/'))
+      answers.push(`${response.request().method()} ${pathname} ${response.status()}`);
+  };
+  page.on('response', record);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  try {
+    await page.waitForURL(url);
+  } catch (error) {
+    const alerts = await page.getByRole('alert').allTextContents();
+    const boxes = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) =>
+        page
+          .getByLabel(`Digit ${n} of 6`)
+          .inputValue()
+          .catch(() => '?'),
+      ),
+    );
+    throw new Error(
+      `${String(error)}\nat ${page.url()}; alerts: ${alerts.join(' | ')}; code boxes: ${boxes.join('')}; ` +
+        `API answers since Verify: ${answers.join(', ') || 'none'}`,
+    );
+  } finally {
+    page.off('response', record);
+  }
+}
+
 const email = `asha-${randomBytes(3).toString('hex')}@example.test`;
 
 test('register with the printed invite code, verify with the mailed OTP, reach /exams, log out', async () => {
@@ -50,8 +82,7 @@ test('register with the printed invite code, verify with the mailed OTP, reach /
     .waitFor();
   await screenshot(page, 'verify-user');
   await typeCode(page, await mail.codeFor(email, since));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.waitForURL('**/exams');
+  await verifyThenWaitFor(page, '**/exams');
   await page.getByRole('heading', { name: 'Exams' }).first().waitFor();
   await screenshot(page, 'exams');
 
@@ -73,8 +104,7 @@ test('forgot password → mailed OTP → reset → sign in with the new password
   await page.getByRole('button', { name: 'Request OTP' }).click();
   await page.waitForURL('**/verify-otp/**');
   await typeCode(page, await mail.codeFor(email, since));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.waitForURL('**/reset-password?token=*');
+  await verifyThenWaitFor(page, '**/reset-password?token=*');
   await page.getByLabel('Password', { exact: true }).fill('second-pass-2');
   await page.getByLabel('Confirm Password').fill('second-pass-2');
   await page.getByRole('button', { name: /reset/i }).click();
