@@ -1,13 +1,18 @@
 import { apiPaths, envelope, saveEvaluationBody, saveEvaluationData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fastSerializer } from '../../lib/fast-serializer.js';
 import { userIdOf } from '../../plugins/app/authenticate.js';
 import { saveEvaluation } from '../../services/quiz/save-evaluation.js';
+
+// The most frequent request of an exam day: its response is written by a compiled serializer.
+const saveResponse = envelope(saveEvaluationData);
 
 const saveRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     apiPaths.evaluations,
     {
       preHandler: fastify.requireLearner,
+      serializerCompiler: fastSerializer(saveResponse),
       schema: {
         tags: ['quiz'],
         summary: 'Save one answer and/or the review mark (idempotent)',
@@ -15,7 +20,7 @@ const saveRoute: FastifyPluginAsyncZod = async (fastify) => {
           'An empty userAnswer clears the answer. 404 for another learner’s question; 409 once the session ' +
           'is completed or its deadline plus 10 seconds has passed; 400 for an answer that is not one of the options.',
         body: saveEvaluationBody,
-        response: { 200: envelope(saveEvaluationData) },
+        response: { 200: saveResponse },
       },
     },
     async (request) => ({
