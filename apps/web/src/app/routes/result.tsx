@@ -1,11 +1,15 @@
 import ShareIcon from '@mui/icons-material/Share';
 import { Button } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { AskTutorButton } from '../../features/ai-tutor/components/AskTutorButton';
 import { getResultApi } from '../../features/results/api/get-result';
 import { ResultScreen } from '../../features/results/components/ResultScreen';
 import type { AppThunkDispatch } from '../router';
 import type { Params } from 'react-router';
+
+// With the question table (and KaTeX), not with the summary at the top of the page.
+const AskTutorButton = lazy(() =>
+  import('../../features/ai-tutor/components/AskTutorButton').then((m) => ({ default: m.AskTutorButton })),
+);
 
 // The share dialog (its form, LinkedIn) is fetched on the first click, not with the result.
 const ShareAchievementDialog = lazy(() =>
@@ -47,7 +51,11 @@ export default function ResultPage() {
   return (
     <ResultScreen
       headerActions={(slug) => <ShareAchievement assessmentSlug={slug} />}
-      rowExtra={(evaluation) => <AskTutorButton evaluationId={evaluation._id} />}
+      rowExtra={(evaluation) => (
+        <Suspense fallback={null}>
+          <AskTutorButton evaluationId={evaluation._id} />
+        </Suspense>
+      )}
     />
   );
 }

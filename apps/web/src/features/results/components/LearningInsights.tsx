@@ -86,7 +86,13 @@ export function LearningInsights({ evaluations }: { evaluations: ResultEvaluatio
   const drawChart = useNearViewport(chartSlot);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+      }}
+    >
       <Paper component="section" aria-labelledby="accuracy-heading" sx={{ p: 2 }}>
         <Typography id="accuracy-heading" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
           Accuracy

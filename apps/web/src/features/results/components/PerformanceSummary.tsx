@@ -48,12 +48,21 @@ export function PerformanceSummary({
 }) {
   const score = assessment.score ?? 0;
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+      }}
+    >
       <Paper component="section" aria-labelledby="performance-heading" sx={{ p: 2 }}>
         <Typography id="performance-heading" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 700 }}>
           Performance Summary
         </Typography>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: '1fr 1fr' }}>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}
+        >
           <Tile
             wide
             label="Score"

@@ -10,16 +10,26 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
 import type { ResultEvaluation } from '@ai-tutor/contract';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
 import { paths } from '../../../lib/paths';
 import { useGetAssessmentResultQuery } from '../api/get-result';
-import { bySubject, clearLocalQuizCopy, distribution, runningQuizPath, scopeLabel } from '../lib/analysis';
-import { LearningInsights } from './LearningInsights';
+import { clearLocalQuizCopy, distribution, runningQuizPath, scopeLabel } from '../lib/analysis';
 import { PerformanceSummary } from './PerformanceSummary';
-import { QuestionsOverview, type RowExtra } from './QuestionsOverview';
+import type { RowExtra } from './QuestionsOverview';
+
+// Requested once the summary is on screen (the deferred render below), not with the page's code.
+const ResultDetails = lazy(() => import('./ResultDetails'));
+
+function DetailsLoading() {
+  return (
+    <Paper sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>
+      <CircularProgress size={28} aria-label="Loading the questions" />
+    </Paper>
+  );
+}
 
 function Problem({
   children,
@@ -81,10 +91,9 @@ export function ResultScreen({
 
   const evaluations = useMemo(() => data?.evaluations ?? NONE, [data]);
   const counts = useMemo(() => distribution(evaluations), [evaluations]);
-  // The summary paints first; the question table and insights (KaTeX in every row) render after it in
-  // the background, in slices that leave the page responsive, rather than in one long task.
+  // The summary paints first; the question table and insights (KaTeX in every row) are fetched and
+  // rendered after it in the background, in slices that leave the page responsive.
   const detailed = useDeferredValue(evaluations, NONE);
-  const groups = useMemo(() => bySubject(detailed), [detailed]);
 
   if (isLoading) return <FullPageSpinner label="Loading result" />;
   if (!data) {
@@ -106,7 +115,15 @@ export function ResultScreen({
 
   const { assessment } = data;
   return (
-    <Box sx={{ maxWidth: RESULT_MAX_WIDTH_PX, mx: 'auto', display: 'grid', gap: 2 }}>
+    <Box
+      sx={{
+        maxWidth: RESULT_MAX_WIDTH_PX,
+        mx: 'auto',
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'minmax(0, 1fr)',
+      }}
+    >
       <Breadcrumbs aria-label="breadcrumb">
         <Link component={RouterLink} to={paths.exams} underline="hover" color="inherit">
           Exams
@@ -142,14 +159,11 @@ export function ResultScreen({
       </Paper>
       <PerformanceSummary assessment={assessment} distribution={counts} />
       {detailed === evaluations ? (
-        <>
-          <QuestionsOverview evaluations={detailed} groups={groups} rowExtra={rowExtra} />
-          <LearningInsights evaluations={detailed} />
-        </>
+        <Suspense fallback={<DetailsLoading />}>
+          <ResultDetails evaluations={detailed} rowExtra={rowExtra} />
+        </Suspense>
       ) : (
-        <Paper sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>
-          <CircularProgress size={28} aria-label="Loading the questions" />
-        </Paper>
+        <DetailsLoading />
       )}
     </Box>
   );
