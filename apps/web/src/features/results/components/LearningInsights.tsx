@@ -6,7 +6,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -23,11 +22,13 @@ import {
   type AccuracyRow,
 } from '../lib/analysis';
 
+import { ScrollableTable } from './ScrollableTable';
+
 const TimePerQuestionChart = lazy(() => import('./TimePerQuestionChart'));
 
 function AccuracyTable({ caption, first, rows }: { caption: string; first: string; rows: AccuracyRow[] }) {
   return (
-    <TableContainer>
+    <ScrollableTable label={caption}>
       <Table size="small">
         <caption style={{ captionSide: 'top', padding: '4px 0', textAlign: 'left', fontWeight: 700 }}>
           {caption}
@@ -43,7 +44,7 @@ function AccuracyTable({ caption, first, rows }: { caption: string; first: strin
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.key}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell>
                 {row.label} ({row.total})
               </TableCell>
               <TableCell align="right">
@@ -57,7 +58,7 @@ function AccuracyTable({ caption, first, rows }: { caption: string; first: strin
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }
 

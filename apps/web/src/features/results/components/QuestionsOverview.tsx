@@ -10,7 +10,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Tabs,
@@ -19,6 +18,7 @@ import {
 import { Fragment, useState, type MouseEvent, type ReactNode } from 'react';
 import { MathText } from '../../../components/ui/MathText';
 import { rowStatus, type QuestionGroup } from '../lib/analysis';
+import { ScrollableTable } from './ScrollableTable';
 import { StatusChip } from './status';
 
 const COLUMNS = ['#', 'Question', 'Your Answer', 'Correct Answer', 'Status', 'Details'] as const;
@@ -159,7 +159,7 @@ export function QuestionsOverview({
       </Tabs>
       {group && (
         <Box role="tabpanel" id={`overview-panel-${tab}`} aria-labelledby={`overview-tab-${tab}`}>
-          <TableContainer>
+          <ScrollableTable label={`${group.label} questions`}>
             <Table size="small" aria-label={`${group.label} questions`}>
               <TableHead>
                 <TableRow>
@@ -185,7 +185,7 @@ export function QuestionsOverview({
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollableTable>
         </Box>
       )}
     </Paper>
