@@ -13,15 +13,15 @@ export interface Stack {
 }
 
 /**
- * Mail catcher, fake Google, the built server (seeded, with an invite code `invite` of 50 uses) and
- * Chromium: what a journey file needs, started once per file.
+ * Mail catcher, fake Google, the built server (seeded, with an invite code `invite` of 50 uses, then
+ * any further `cli` commands, e.g. an import) and Chromium: what a journey file needs, once per file.
  */
-export async function startStack(invite: string): Promise<Stack> {
+export async function startStack(invite: string, cli: string[][] = []): Promise<Stack> {
   const mail = await startMailCatcher();
   const google = await startFakeGoogle();
   const server = await startAppServer(
     { SMTP_URL: mail.url, GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl },
-    [['seed'], ['invites', 'create', '--code', invite, '--max-uses', '50']],
+    [['seed'], ['invites', 'create', '--code', invite, '--max-uses', '50'], ...cli],
   );
   const browser = await launchBrowser();
   return {
