@@ -5,7 +5,7 @@ import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { conflict } from '../../lib/errors.js';
 import { resolveScope } from './scope.js';
 import { selectQuestions, shuffle } from './selection.js';
-import { isoMs } from './sql.js';
+import { toAssessment, toEvaluation, type AssessmentRow } from './views.js';
 
 /** 72 random bits, URL-safe: slugs appear in result links and must not be guessable or enumerable. */
 const newSlug = () => randomBytes(9).toString('base64url');
@@ -88,41 +88,51 @@ export async function createSession(
   const evaluationIds = JSON.parse(created.evaluation_ids_json) as string[];
   if (evaluationIds.length !== picked.length) throw new Error('evaluations not created');
 
+  // Shaped by the same mappers as a session read back (views.ts): one place says what leaves the server.
   const subjectNames = new Map(scope.subjects.map((s) => [s.id, s.name]));
-  const ref = (level: { id: string; name: string; slug: string } | null) =>
-    level ? { id: level.id, name: level.name, slug: level.slug } : null;
+  const row: AssessmentRow = {
+    id: created.id,
+    slug,
+    userId,
+    quizType: scope.quizType,
+    sessionName: scope.sessionName,
+    score: null,
+    totalMarks: SCORE_CORRECT * picked.length,
+    totalTime: scope.totalTime,
+    startTime: new Date(Number(created.start_ms)),
+    endTime: null,
+    deadline: new Date(Number(created.deadline_ms)),
+    createdAt: new Date(Number(created.created_ms)),
+    sessionCompleted: false,
+    answeredQuestion: 0,
+    totalQuestions: picked.length,
+    examName: scope.exam.name,
+    examSlug: scope.exam.slug,
+    moduleId: scope.module.id,
+    moduleName: scope.module.name,
+    moduleSlug: scope.module.slug,
+    subjectId: scope.subject?.id ?? null,
+    subjectName: scope.subject?.name ?? null,
+    subjectSlug: scope.subject?.slug ?? null,
+    topicId: scope.topic?.id ?? null,
+    topicName: scope.topic?.name ?? null,
+    topicSlug: scope.topic?.slug ?? null,
+    serverTimeMs: Number(created.server_ms),
+    expired: false,
+  };
   return {
-    assessment: {
-      _id: created.id,
-      slug,
-      sessionName: scope.sessionName,
-      quizType: scope.quizType,
-      score: null,
-      totalMarks: SCORE_CORRECT * picked.length,
-      totalTime: scope.totalTime,
-      startTime: isoMs(Number(created.start_ms)),
-      endTime: null,
-      deadline: isoMs(Number(created.deadline_ms)),
-      serverTime: isoMs(Number(created.server_ms)),
-      createdAt: isoMs(Number(created.created_ms)),
-      sessionCompleted: false,
-      answeredQuestion: 0,
-      totalQuestions: picked.length,
-      exam: { name: scope.exam.name, slug: scope.exam.slug },
-      examModule: { id: scope.module.id, name: scope.module.name, slug: scope.module.slug },
-      subject: ref(scope.subject),
-      topic: ref(scope.topic),
-    },
-    evaluation: picked.map((q, position) => ({
-      _id: evaluationIds[position]!,
-      baseQuestion: {
-        questionText: q.text,
+    assessment: toAssessment(row),
+    evaluation: picked.map((q, position) =>
+      toEvaluation({
+        id: evaluationIds[position]!,
         options: items[position]!.o,
-        subject: { id: q.subjectId, name: subjectNames.get(q.subjectId) ?? '' },
-      },
-      userAnswer: null,
-      status: 'not_answered' as const,
-      markedForReview: false,
-    })),
+        userAnswer: null,
+        status: 'not_answered',
+        markedForReview: false,
+        questionText: q.text,
+        subjectId: q.subjectId,
+        subjectName: subjectNames.get(q.subjectId) ?? '',
+      }),
+    ),
   };
 }
