@@ -13,6 +13,10 @@ const saveRoute: FastifyPluginAsyncZod = async (fastify) => {
     {
       preHandler: fastify.requireLearner,
       serializerCompiler: fastSerializer(saveResponse),
+      // A save's body and its answer are a few hundred bytes: neither is worth (de)compressing, and the
+      // compression plugin's three hooks are measurable on the most frequent request of an exam day.
+      compress: false,
+      decompress: false,
       schema: {
         tags: ['quiz'],
         summary: 'Save one answer and/or the review mark (idempotent)',

@@ -14,16 +14,16 @@ import { GRACE, isoMs } from './sql.js';
  * Only when no row comes back does a second query tell 404 from 409 from 400.
  * The response holds what a save can change; the question's text, options and subject are the
  * session's, so the statement joins nothing for them (measured: ~20 % less CPU per save, server and
- * database alike, than returning the whole evaluation).
+ * database alike, than returning the whole evaluation). It returns only what the request does not
+ * tell: the id is the request's and the status follows from the answer, as the UPDATE sets it (the
+ * driver works through every returned column's description on every execution).
  *
  * Idempotent: the same body twice leaves the same answer. An empty or blank userAnswer clears the
  * answer; an absent one leaves it. Time spent adds up, capped at the session's length.
  */
 
 interface SavedRow {
-  id: string;
   user_answer: string | null;
-  status: 'answered' | 'not_answered';
   marked_for_review: boolean;
   server_ms: number;
 }
@@ -42,7 +42,7 @@ interface DiagnosisRow {
  */
 const NEW_ANSWER = '(CASE WHEN $3::boolean THEN $4::text ELSE e.user_answer END)';
 const SAVE: PreparedStatement = {
-  name: 'save_evaluation_v2',
+  name: 'save_evaluation_v3',
   text: `
     WITH target AS (
       SELECT a.id, a.total_time FROM assessments a
@@ -61,8 +61,7 @@ const SAVE: PreparedStatement = {
     WHERE e.id = $1::uuid AND e.assessment_id = target.id
       AND ($4::text IS NULL OR jsonb_array_length(e.options) = 0
         OR e.options @> jsonb_build_array($4::text))
-    RETURNING e.id, e.user_answer, e.status, e.marked_for_review,
-      (extract(epoch from now()) * 1000)::float8 AS server_ms`,
+    RETURNING e.user_answer, e.marked_for_review, (extract(epoch from now()) * 1000)::float8 AS server_ms`,
 };
 
 export async function saveEvaluation(
@@ -84,9 +83,9 @@ export async function saveEvaluation(
   if (!saved) throw await whyNotSaved(db, userId, body.evaluationId, answer);
   return {
     evaluation: {
-      _id: saved.id,
+      _id: body.evaluationId,
       userAnswer: saved.user_answer,
-      status: saved.status,
+      status: saved.user_answer === null ? 'not_answered' : 'answered',
       markedForReview: saved.marked_for_review,
     },
     serverTime: isoMs(Number(saved.server_ms)),
