@@ -48,8 +48,8 @@ describe('errors', () => {
     expect(res.json()).toEqual({ message: 'Malformed JSON in request body', data: null });
   });
 
-  it('sends security headers with a CSP that allows no inline script', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends pages security headers with a CSP that allows no inline script', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -59,11 +59,20 @@ describe('errors', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined(); // plain HTTP on localhost in dev
-    // The same headers on the web app's pages and on unknown API paths.
-    for (const url of ['/login', '/api/nope']) {
-      const other = await t.app.inject({ method: 'GET', url });
-      expect(other.headers['content-security-policy'], url).toBe(csp);
-      expect(other.headers['x-content-type-options'], url).toBe('nosniff');
+    // The API documentation is a page too.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('sends JSON responses the API set: nothing runs, nothing frames, nothing caches', async () => {
+    for (const url of ['/api/health', '/api/nope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
     }
   });
 });

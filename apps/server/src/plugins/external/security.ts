@@ -24,6 +24,28 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** JSON API paths; the OpenAPI UI under /api/docs is a page and keeps the page headers. */
+const isApiUrl = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * What a JSON response needs (OWASP REST Security cheat sheet): no sniffing it into a document, no
+ * framing, no policy for scripts it never runs, no caching of a learner's data on the way, plus HSTS
+ * where the pages have it. The pages' dozen headers (~700 bytes) on every answer saved were work for
+ * the server and the browser that protected nothing.
+ */
+export function apiHeaders(documentHeaders: Record<string, string>): Record<string, string> {
+  const hsts = documentHeaders['strict-transport-security'];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'no-store',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  };
+}
+
 /**
  * Security headers and a strict Content-Security-Policy: scripts only from this origin (no inline
  * script), Google Identity Services only when Google sign-in is configured. MUI/emotion inject style
@@ -32,7 +54,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 export default fp(
   async (fastify) => {
     const google = fastify.config.google.clientId ? [GOOGLE_GSI] : [];
-    const headers = helmetHeaders({
+    const documentHeaders = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -55,8 +77,9 @@ export default fp(
       // localhost over plain HTTP must keep working for `npm start`.
       strictTransportSecurity: fastify.config.env === 'production',
     });
-    fastify.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const api = apiHeaders(documentHeaders);
+    fastify.addHook('onRequest', (request, reply, done) => {
+      reply.headers(isApiUrl(request.url) ? api : documentHeaders);
       done();
     });
     // Limits are opted into per route (sign-in, codes, AI); shared through Redis when configured,
