@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type Params, type RouteObject } from 'react-router';
 import type { ThunkDispatch } from 'redux-thunk';
 import type { UnknownAction } from 'redux';
 import { FullPageSpinner } from '../components/ui/FullPageSpinner';
+import { lazyScreen } from '../lib/lazy-screen';
 import { paths } from '../lib/paths';
 import {
   PublicOnly,
@@ -27,21 +28,22 @@ interface ScreenModule {
 
 /** Each other screen is its own chunk: /login never downloads the quiz, charts or KaTeX. */
 const page = (path: string, load: () => Promise<ScreenModule>): RouteObject => {
-  const Page = lazy(load);
+  const { Screen, load: preload } = lazyScreen(load);
   return {
     path,
     element: (
       <Suspense fallback={<FullPageSpinner />}>
-        <Page />
+        <Screen />
       </Suspense>
     ),
-    handle: { preload: load satisfies Load },
+    handle: { preload: preload satisfies Load },
   };
 };
 
 /** The signed-in frame (top bar, account menu, logout) is not needed by the sign-in screens. */
-const loadAuthLayout = () => import('./layouts/AuthLayout');
-const AuthLayout = lazy(() => loadAuthLayout().then((m) => ({ default: m.AuthLayout })));
+const { Screen: AuthLayout, load: loadAuthLayout } = lazyScreen(() =>
+  import('./layouts/AuthLayout').then((m) => ({ default: m.AuthLayout })),
+);
 
 export const routes: RouteObject[] = [
   {
