@@ -10,7 +10,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ResultEvaluation } from '@ai-tutor/contract';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
@@ -91,9 +91,20 @@ export function ResultScreen({
 
   const evaluations = useMemo(() => data?.evaluations ?? NONE, [data]);
   const counts = useMemo(() => distribution(evaluations), [evaluations]);
-  // The summary paints first; the question table and insights (KaTeX in every row) are fetched and
-  // rendered after it in the background, in slices that leave the page responsive.
-  const detailed = useDeferredValue(evaluations, NONE);
+  // The summary paints first. The question table and insights (KaTeX in every row) are requested in
+  // the frame after it, so their code does not compete with the summary for the network, and rendered
+  // in a transition that leaves the page responsive. (Not useDeferredValue(evaluations, NONE): every
+  // render that did not commit asked for a new deferred lane, and while the route's code and data
+  // arrived those renders kept interrupting each other.)
+  const [detailsShown, setDetailsShown] = useState(false);
+  useEffect(() => {
+    if (!data) return;
+    // Two frames: the callback of the first runs before the summary's frame is drawn.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => startTransition(() => setDetailsShown(true)));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [data]);
 
   if (isLoading) return <FullPageSpinner label="Loading result" />;
   if (!data) {
@@ -158,9 +169,9 @@ export function ResultScreen({
         {headerActions?.(assessment.slug)}
       </Paper>
       <PerformanceSummary assessment={assessment} distribution={counts} />
-      {detailed === evaluations ? (
+      {detailsShown ? (
         <Suspense fallback={<DetailsLoading />}>
-          <ResultDetails evaluations={detailed} rowExtra={rowExtra} />
+          <ResultDetails evaluations={evaluations} rowExtra={rowExtra} />
         </Suspense>
       ) : (
         <DetailsLoading />
