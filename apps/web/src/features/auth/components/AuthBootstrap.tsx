@@ -1,5 +1,5 @@
 import { Box, Button, Typography } from '@mui/material';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
 import { sessionEnded, userLoaded } from '../../../stores/auth-slice';
@@ -36,7 +36,10 @@ export function AuthBootstrap({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [token, initialized, dispatch, settle]);
 
-  if (initialized) return <>{children}</>;
+  // The signed-in screen is built in a background render that yields to the browser every few
+  // milliseconds (the spinner stays until it is ready), not in one long task when the user arrives.
+  const ready = useDeferredValue(initialized);
+  if (ready) return <>{children}</>;
   if (unreachable) {
     return (
       <Box
