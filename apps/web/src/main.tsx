@@ -11,17 +11,21 @@ const store = createStore();
 // Signed in: fetch this screen's code (and data) while the current user loads; signed out, the guards
 // redirect, so nothing is fetched. Started once the first frame (a spinner) is drawn, so that the
 // first paint waits for nothing but the entry.
-if (tokenStorage.access()) {
-  requestAnimationFrame(() =>
-    requestAnimationFrame(() => preloadRoute(window.location.pathname, store.dispatch as AppThunkDispatch)),
-  );
-}
+const screenCode = tokenStorage.access()
+  ? new Promise<void>((resolve) =>
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() =>
+          resolve(preloadRoute(window.location.pathname, store.dispatch as AppThunkDispatch)),
+        ),
+      ),
+    )
+  : undefined;
 // A transition render yields to the browser every few milliseconds instead of building the whole first
 // screen in one long task: on a slow phone the page stays responsive while it starts (Total Blocking Time).
 startTransition(() =>
   createRoot(root).render(
     <StrictMode>
-      <App store={store} />
+      <App store={store} screenCode={screenCode} />
     </StrictMode>,
   ),
 );

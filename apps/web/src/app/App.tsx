@@ -9,13 +9,14 @@ import { AppRoutes } from './router';
 import type { AppStore } from './store';
 import { theme } from './theme';
 
-export function App({ store }: { store: AppStore }) {
+/** `screenCode`: the first screen's code being preloaded (main.tsx), awaited behind the start-up spinner. */
+export function App({ store, screenCode }: { store: AppStore; screenCode?: Promise<void> }) {
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <Toaster />
-        <AuthBootstrap>
+        <AuthBootstrap screenCode={screenCode}>
           {/* As RouterProvider did: a navigation shows the next screen (or its spinner) at once. */}
           <BrowserRouter useTransitions={false}>
             <AppRoutes />

@@ -129,13 +129,15 @@ export function AppRoutes() {
  * Starts downloading the chunks of the screen at `pathname` (its layout and page) at once, alongside
  * the startup user fetch, instead of one after the other once the user is known, and lets the screen
  * start its data request as soon as its code is there: a signed-in first page (a result, say) appears
- * two or three round trips sooner.
+ * two or three round trips sooner. Settles when the screen's code has arrived (or failed to).
  */
-export function preloadRoute(pathname: string, dispatch: AppThunkDispatch) {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
+export function preloadRoute(pathname: string, dispatch: AppThunkDispatch): Promise<void> {
+  const downloads = (matchRoutes(routes, pathname) ?? []).map((match) => {
     const preload = (match.route.handle as { preload?: Load } | undefined)?.preload;
-    void preload?.()
-      .then((module) => (module as Partial<ScreenModule>).prefetch?.(match.params, dispatch))
-      .catch(() => undefined); // the lazy route reports a failed download itself
-  }
+    return preload?.().then((module) => {
+      (module as Partial<ScreenModule>).prefetch?.(match.params, dispatch);
+    });
+  });
+  // Settles once the code is here or has failed (the lazy route reports a failed download itself).
+  return Promise.allSettled(downloads).then(() => undefined);
 }

@@ -5,10 +5,13 @@ import { renderRoutes, testUser } from '../../../test/render';
 import { fail, fakeServer, ok } from '../auth-test-kit';
 import { AuthBootstrap } from './AuthBootstrap';
 
-const startWithTokens = () => {
+const startWithTokens = (screenCode?: Promise<void>) => {
   localStorage.setItem('at', 'stored-access');
   localStorage.setItem('rt', 'stored-refresh');
-  return renderRoutes([{ path: '/', element: <AuthBootstrap>{<p>the app</p>}</AuthBootstrap> }], '/');
+  return renderRoutes(
+    [{ path: '/', element: <AuthBootstrap screenCode={screenCode}>{<p>the app</p>}</AuthBootstrap> }],
+    '/',
+  );
 };
 
 describe('startup with stored tokens (SPEC.md §4)', () => {
@@ -43,5 +46,26 @@ describe('startup with stored tokens (SPEC.md §4)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('the app')).toBeInTheDocument();
     expect(server.callsTo('GET', '/api/v1/users/current')).toHaveLength(1);
+  });
+
+  it('keeps its one spinner until the first screen’s code has arrived too', async () => {
+    fakeServer({ 'GET /api/v1/users/current': ok(testUser()) });
+    let arrive = () => undefined as void;
+    const { store } = startWithTokens(new Promise<void>((resolve) => (arrive = resolve)));
+    await vi.waitFor(() => expect(store.getState().auth.isAuthenticated).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('the app')).toBeNull();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    arrive();
+    expect(await screen.findByText('the app')).toBeInTheDocument();
+  });
+
+  it('does not wait for the screen’s code when the session is over: the guards send to sign-in', async () => {
+    fakeServer({
+      'GET /api/v1/users/current': fail(401, 'Unauthorized'),
+      'POST /api/v1/auth/refresh': fail(401, 'Invalid refresh token'),
+    });
+    startWithTokens(new Promise<void>(() => undefined));
+    expect(await screen.findByText('the app')).toBeInTheDocument();
   });
 });

@@ -13,8 +13,16 @@ const SESSION_OVER = new Set<unknown>([401, 403, 404]);
  * Startup (SPEC.md §4): with an access token stored, fetch the current user behind a spinner; when the
  * session is over the tokens are cleared. When the server cannot be reached, offer to try again.
  */
-export function AuthBootstrap({ children }: { children: ReactNode }) {
-  const { token, initialized } = useAuth();
+export function AuthBootstrap({
+  children,
+  screenCode,
+}: {
+  children: ReactNode;
+  /** The first screen's code, when it is being preloaded: one spinner until it is here too. */
+  screenCode?: Promise<void>;
+}) {
+  const { token, initialized, isAuthenticated } = useAuth();
+  const [codeHere, setCodeHere] = useState(!screenCode);
   const dispatch = useDispatch();
   const [unreachable, setUnreachable] = useState(false);
 
@@ -36,9 +44,19 @@ export function AuthBootstrap({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [token, initialized, dispatch, settle]);
 
-  // The signed-in screen is built in a background render that yields to the browser every few
-  // milliseconds (the spinner stays until it is ready), not in one long task when the user arrives.
-  const ready = useDeferredValue(initialized);
+  useEffect(() => {
+    let live = true;
+    void screenCode?.then(() => live && setCodeHere(true));
+    return () => {
+      live = false;
+    };
+  }, [screenCode]);
+
+  // The screen is built once the user and its code are both here (had the code come later, its lazy
+  // fallback spinner would show, and React holds back what replaces a fallback for 300 ms), in a
+  // background render that yields to the browser every few milliseconds, not in one long task. A
+  // session that has ended goes to the sign-in screen without waiting for the code.
+  const ready = useDeferredValue(initialized && (codeHere || !isAuthenticated));
   if (ready) return <>{children}</>;
   if (unreachable) {
     return (

@@ -67,6 +67,7 @@ function Problem({
 }
 
 const NONE: ResultEvaluation[] = [];
+const DETAILS_AFTER_MS = 100;
 
 /** 'Test Analysis' for /quiz/result/:assessmentId (the assessment slug). */
 export function ResultScreen({
@@ -99,11 +100,18 @@ export function ResultScreen({
   const [detailsShown, setDetailsShown] = useState(false);
   useEffect(() => {
     if (!data) return;
-    // Two frames: the callback of the first runs before the summary's frame is drawn.
+    // Two frames and a little more: the first frame's callback runs before the summary is drawn, and
+    // a drawn frame can take a few more milliseconds to reach the screen.
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => startTransition(() => setDetailsShown(true)));
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => startTransition(() => setDetailsShown(true)), DETAILS_AFTER_MS);
+      });
     });
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [data]);
 
   if (isLoading) return <FullPageSpinner label="Loading result" />;
