@@ -38,6 +38,7 @@ const envSchema = z.object({
   PUBLIC_URL: url(['http://', 'https://'], 'http:// or https://'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: url(['postgres://', 'postgresql://', 'memory://'], 'postgres://, postgresql:// or memory://'),
+  DATABASE_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1).max(500).default(20),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   ACCESS_TOKEN_TTL: duration.default(15 * 60),
@@ -74,7 +75,7 @@ export interface Config {
   host: string;
   publicUrl: string;
   logLevel: string;
-  database: { kind: DatabaseKind; url: string | null; dataDir: string; inMemory: boolean };
+  database: { kind: DatabaseKind; url: string | null; poolSize: number; dataDir: string; inMemory: boolean };
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -152,7 +153,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
-    database: { kind, url: kind === 'postgres' ? databaseUrl : null, dataDir, inMemory },
+    database: {
+      kind,
+      url: kind === 'postgres' ? databaseUrl : null,
+      poolSize: e.DATABASE_POOL_SIZE,
+      dataDir,
+      inMemory,
+    },
     jwtSecret: e.JWT_SECRET ?? devJwtSecret(dataDir, inMemory),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,

@@ -23,6 +23,8 @@ describe('configuration', () => {
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' }, 'JWT_SECRET'],
     [{ LINKEDIN_CLIENT_ID: 'id' }, 'LINKEDIN_CLIENT_SECRET'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
   ])('refuses %j with a line naming %s', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(name);
@@ -33,7 +35,9 @@ describe('configuration', () => {
     expect(config.database).toMatchObject({
       kind: 'postgres',
       url: 'postgres://postgres@127.0.0.1:5432/test',
+      poolSize: 20,
     });
+    expect(loadConfig({ ...base, DATABASE_POOL_SIZE: '40' }).database.poolSize).toBe(40);
   });
 
   it('parses durations', () => {
