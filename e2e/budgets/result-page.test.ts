@@ -8,8 +8,9 @@ import { startMailCatcher } from '../lib/mail-catcher.js';
 import { answerCurrent, startFromDialog } from '../lib/quiz-page.js';
 
 /**
- * Lighthouse on a signed-in result page (issue 8). Not yet within the bar (performance ~85: LCP
- * ~3.7 s on the slow mobile profile), so `npm run test:budgets:result` runs it outside .ci/run.
+ * Lighthouse on a signed-in result page (issue 8), opened directly as after a reload or from a link: the
+ * app starts, checks the account, downloads the result screen and its data, and paints the summary.
+ * The median of five runs, as for /login: one run moves by a point or two on the same build.
  */
 let server: AppServer;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
@@ -49,6 +50,6 @@ test('Lighthouse on a result page (signed in): performance ≥ 95, accessibility
 
   checkScores(
     '/quiz/result',
-    await runLighthouse(resultUrl, { at: session.tokens.access_token, rt: session.tokens.refresh_token }),
+    await runLighthouse(resultUrl, { at: session.tokens.access_token, rt: session.tokens.refresh_token }, 5),
   );
 });
