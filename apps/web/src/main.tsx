@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoute, type AppThunkDispatch } from './app/router';
 import { createStore } from './app/store';
+import { afterPaint } from './lib/after-paint';
 import { tokenStorage } from './lib/token-storage';
 
 const root = document.getElementById('root');
@@ -13,11 +14,7 @@ const store = createStore();
 // first paint waits for nothing but the entry.
 const screenCode = tokenStorage.access()
   ? new Promise<void>((resolve) =>
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() =>
-          resolve(preloadRoute(window.location.pathname, store.dispatch as AppThunkDispatch)),
-        ),
-      ),
+      afterPaint(() => resolve(preloadRoute(window.location.pathname, store.dispatch as AppThunkDispatch))),
     )
   : undefined;
 // A transition render yields to the browser every few milliseconds instead of building the whole first

@@ -57,13 +57,9 @@ export function fromPool(pool: pg.Pool): Database {
   };
 }
 
-/**
- * 20 connections by default (DATABASE_POOL_SIZE): on two cores, 20 against 10 served ~18 % more
- * save-answer requests and the bench's bare UPDATE alike (docs/performance.md), because a request
- * waits on a round trip, not on a core. Size it with PostgreSQL's max_connections across instances.
- */
-export function createPool(url: string, options: pg.PoolConfig = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 5000, ...options });
+/** `max` comes from the caller: DATABASE_POOL_SIZE for the app (config.ts), the tests' own sizes. */
+export function createPool(url: string, options: pg.PoolConfig & { max: number }): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 5000, ...options });
   // An idle client losing its server (a database restart) must not crash the process.
   pool.on('error', () => undefined);
   return pool;

@@ -138,6 +138,6 @@ export function preloadRoute(pathname: string, dispatch: AppThunkDispatch): Prom
       (module as Partial<ScreenModule>).prefetch?.(match.params, dispatch);
     });
   });
-  // Settles once the code is here or has failed (the lazy route reports a failed download itself).
+  // A failed download is reported by the lazy route itself.
   return Promise.allSettled(downloads).then(() => undefined);
 }

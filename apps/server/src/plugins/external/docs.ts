@@ -3,6 +3,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+/** Where the OpenAPI UI (a page, with the pages' headers) and its JSON are served. */
+export const DOCS_PREFIX = '/api/docs';
+
 /** OpenAPI built from the routes' zod schemas: JSON at /api/docs/json, the UI at /api/docs. */
 export default fp(
   async (fastify) => {
@@ -13,7 +16,7 @@ export default fp(
       },
       transform: jsonSchemaTransform,
     });
-    await fastify.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    await fastify.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
   },
   { name: 'docs' },
 );

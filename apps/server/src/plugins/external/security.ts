@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { sharedRateLimitStore } from '../../services/limits/rate-limit-store.js';
+import { DOCS_PREFIX } from './docs.js';
 
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
 
@@ -24,8 +25,8 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** JSON API paths; the OpenAPI UI under /api/docs is a page and keeps the page headers. */
-const isApiUrl = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+/** JSON API paths; the OpenAPI UI is a page and keeps the page headers. */
+const isApiUrl = (url: string) => url.startsWith('/api/') && !url.startsWith(DOCS_PREFIX);
 
 /**
  * What a JSON response needs (OWASP REST Security cheat sheet): no sniffing it into a document, no

@@ -14,13 +14,14 @@ import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type Rea
 import type { ResultEvaluation } from '@ai-tutor/contract';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
+import { afterPaint } from '../../../lib/after-paint';
 import { paths } from '../../../lib/paths';
 import { useGetAssessmentResultQuery } from '../api/get-result';
 import { clearLocalQuizCopy, distribution, runningQuizPath, scopeLabel } from '../lib/analysis';
 import { PerformanceSummary } from './PerformanceSummary';
 import type { RowExtra } from './QuestionsOverview';
 
-// Requested once the summary is on screen (the deferred render below), not with the page's code.
+// Requested once the summary is on screen (detailsShown below), not with the page's code.
 const ResultDetails = lazy(() => import('./ResultDetails'));
 
 function DetailsLoading() {
@@ -100,18 +101,7 @@ export function ResultScreen({
   const [detailsShown, setDetailsShown] = useState(false);
   useEffect(() => {
     if (!data) return;
-    // Two frames and a little more: the first frame's callback runs before the summary is drawn, and
-    // a drawn frame can take a few more milliseconds to reach the screen.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => {
-        timer = setTimeout(() => startTransition(() => setDetailsShown(true)), DETAILS_AFTER_MS);
-      });
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterPaint(() => startTransition(() => setDetailsShown(true)), DETAILS_AFTER_MS);
   }, [data]);
 
   if (isLoading) return <FullPageSpinner label="Loading result" />;
