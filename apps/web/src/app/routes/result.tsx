@@ -1,3 +1,4 @@
+import type { ResultEvaluation } from '@ai-tutor/contract';
 import ShareIcon from '@mui/icons-material/Share';
 import { Button } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
@@ -46,17 +47,19 @@ function ShareAchievement({ assessmentSlug }: { assessmentSlug: string }) {
   );
 }
 
+/** Under each opened explanation: the AI tutor. One function for the page's life (the rows are memoised). */
+function askTutor(evaluation: ResultEvaluation) {
+  return (
+    <Suspense fallback={null}>
+      <AskTutorButton evaluationId={evaluation._id} />
+    </Suspense>
+  );
+}
+
 /** /quiz/result/:assessmentId — 'Test Analysis' (issue 6) with the AI tutor's actions (issue 7). */
 export default function ResultPage() {
   return (
-    <ResultScreen
-      headerActions={(slug) => <ShareAchievement assessmentSlug={slug} />}
-      rowExtra={(evaluation) => (
-        <Suspense fallback={null}>
-          <AskTutorButton evaluationId={evaluation._id} />
-        </Suspense>
-      )}
-    />
+    <ResultScreen headerActions={(slug) => <ShareAchievement assessmentSlug={slug} />} rowExtra={askTutor} />
   );
 }
 

@@ -1,32 +1,25 @@
+import './question-table.css';
 import { uiTexts, type ResultEvaluation } from '@ai-tutor/contract';
-import ExpandLessIcon from '@mui/icons-material/ExpandLess';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import {
-  Box,
-  Collapse,
-  IconButton,
-  Paper,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tabs,
-  Typography,
-} from '@mui/material';
-import { Fragment, useState, type MouseEvent, type ReactNode } from 'react';
+import { Box, Collapse, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Fragment, memo, useState, type MouseEvent, type ReactNode } from 'react';
 import { MathText } from '../../../components/ui/MathText';
+import { useRevealedCount } from '../../../hooks/use-revealed-count';
 import { rowStatus, type QuestionGroup } from '../lib/analysis';
 import { ScrollableTable } from './ScrollableTable';
 import { StatusChip } from './status';
 
 const COLUMNS = ['#', 'Question', 'Your Answer', 'Correct Answer', 'Status', 'Details'] as const;
+/** Rows added per drawn frame: each row holds a few formulas, ~65 boxes to lay out. */
+const ROWS_PER_FRAME = 3;
+// Material's ExpandLess / ExpandMore.
+const LESS = 'm12 8-6 6 1.41 1.41L12 10.83l4.59 4.58L18 14z';
+const MORE = 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z';
 
 /** Extra content under a row's explanation, supplied by the route (the AI tutor lives in its own feature). */
 export type RowExtra = (evaluation: ResultEvaluation) => ReactNode;
 
-function QuestionRow({
+/** One question's row, as plain elements styled by question-table.css; memo: rows are added a few at a time. */
+const QuestionRow = memo(function QuestionRow({
   evaluation,
   number,
   rowExtra,
@@ -46,51 +39,47 @@ function QuestionRow({
   const answered = evaluation.userAnswer !== null && evaluation.userAnswer.trim() !== '';
   return (
     <Fragment>
-      <TableRow
-        hover
+      <tr
+        className={open ? 'question-row open' : 'question-row'}
         onClick={onRowClick}
         data-testid={`question-row-${number}`}
-        sx={{
-          cursor: 'pointer',
-          verticalAlign: 'top',
-          '& > td': { borderBottom: open ? 'none' : undefined },
-        }}
       >
-        <TableCell>{number}</TableCell>
-        <TableCell sx={{ minWidth: 200 }}>
+        <td>{number}</td>
+        <td className="question">
           <MathText text={evaluation.baseQuestion.questionText} />
-        </TableCell>
-        <TableCell>
+        </td>
+        <td>
           {answered ? (
             <MathText text={evaluation.userAnswer ?? ''} />
           ) : (
-            <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
-              {uiTexts.notAnswered}
-            </Typography>
+            <span className="not-answered">{uiTexts.notAnswered}</span>
           )}
-        </TableCell>
-        <TableCell>
+        </td>
+        <td>
           <MathText text={evaluation.baseAnswer} />
-        </TableCell>
-        <TableCell>
+        </td>
+        <td>
           <StatusChip status={rowStatus(evaluation)} />
-        </TableCell>
-        <TableCell align="center" sx={{ py: 0.5 }}>
-          <IconButton
-            size="small"
+        </td>
+        <td className="center toggle-cell">
+          <button
+            type="button"
+            className="row-toggle"
             onClick={toggle}
             aria-expanded={open}
             aria-controls={open ? detailsId : undefined}
             aria-label={`Explanation for question ${number}`}
           >
-            {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-          </IconButton>
-        </TableCell>
-      </TableRow>
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d={open ? LESS : MORE} fill="currentColor" />
+            </svg>
+          </button>
+        </td>
+      </tr>
       {/* Only an open row has its explanation row: a result of 75 questions renders 75 rows, not 150. */}
       {open && (
-        <TableRow>
-          <TableCell colSpan={COLUMNS.length} sx={{ py: 0 }}>
+        <tr>
+          <td colSpan={COLUMNS.length} className="explanation-cell">
             <Collapse in appear>
               <Box id={detailsId} sx={{ py: 2, px: 1 }}>
                 <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
@@ -111,12 +100,12 @@ function QuestionRow({
                 {rowExtra && <Box sx={{ mt: 1.5 }}>{rowExtra(evaluation)}</Box>}
               </Box>
             </Collapse>
-          </TableCell>
-        </TableRow>
+          </td>
+        </tr>
       )}
     </Fragment>
   );
-}
+});
 
 /** Questions Overview: a tab per subject with its count, the answer table, rows that open to the explanation. */
 export function QuestionsOverview({
@@ -130,6 +119,7 @@ export function QuestionsOverview({
 }) {
   const [tab, setTab] = useState(0);
   const group = groups[tab] ?? groups[0];
+  const shownRows = useRevealedCount(group?.indexes.length ?? 0, ROWS_PER_FRAME, group?.key);
   return (
     <Paper component="section" aria-labelledby="overview-heading" sx={{ p: 2 }}>
       <Typography id="overview-heading" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
@@ -160,22 +150,18 @@ export function QuestionsOverview({
       {group && (
         <Box role="tabpanel" id={`overview-panel-${tab}`} aria-labelledby={`overview-tab-${tab}`}>
           <ScrollableTable label={`${group.label} questions`}>
-            <Table size="small" aria-label={`${group.label} questions`}>
-              <TableHead>
-                <TableRow>
+            <table className="question-table" aria-label={`${group.label} questions`}>
+              <thead>
+                <tr>
                   {COLUMNS.map((c) => (
-                    <TableCell
-                      key={c}
-                      sx={{ fontWeight: 700 }}
-                      align={c === 'Details' ? 'center' : undefined}
-                    >
+                    <th key={c} scope="col" className={c === 'Details' ? 'center' : undefined}>
                       {c}
-                    </TableCell>
+                    </th>
                   ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {group.indexes.map((index) => (
+                </tr>
+              </thead>
+              <tbody>
+                {group.indexes.slice(0, shownRows).map((index) => (
                   <QuestionRow
                     key={evaluations[index]!._id}
                     evaluation={evaluations[index]!}
@@ -183,8 +169,8 @@ export function QuestionsOverview({
                     rowExtra={rowExtra}
                   />
                 ))}
-              </TableBody>
-            </Table>
+              </tbody>
+            </table>
           </ScrollableTable>
         </Box>
       )}

@@ -99,7 +99,8 @@ describe('Test Analysis', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['#', 'Question', 'Your Answer', 'Correct Answer', 'Status', 'Details']);
-    const row4 = screen.getByTestId('question-row-4');
+    // Rows arrive a few per frame; the fourth comes after the first three.
+    const row4 = await screen.findByTestId('question-row-4');
     expect(within(row4).getByText('Not answered')).toBeInTheDocument();
     expect(within(row4).getByText('Not Attempted')).toBeInTheDocument();
     await user.click(tabs[2]!);

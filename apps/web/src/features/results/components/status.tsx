@@ -1,8 +1,4 @@
 import type { AnswerStatus } from '@ai-tutor/contract';
-import CancelIcon from '@mui/icons-material/Cancel';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
-import { Chip } from '@mui/material';
 
 /** Green, red, grey — as in the Answer Distribution pie. */
 export const STATUS_COLORS: Record<AnswerStatus, string> = {
@@ -11,18 +7,25 @@ export const STATUS_COLORS: Record<AnswerStatus, string> = {
   'Not Attempted': '#757575',
 };
 
-const ICONS = { Correct: CheckCircleIcon, Incorrect: CancelIcon, 'Not Attempted': RemoveCircleOutlineIcon };
+// Material icons' paths (CheckCircle, Cancel, RemoveCircleOutline): a plain <svg> per row instead of an
+// SvgIcon component, as the question table is drawn without MUI's per-element styles (question-table.css).
+const ICON_PATHS: Record<AnswerStatus, string> = {
+  Correct:
+    'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m-2 15-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8z',
+  Incorrect:
+    'M12 2C6.47 2 2 6.47 2 12s4.47 10 10 10 10-4.47 10-10S17.53 2 12 2m5 13.59L15.59 17 12 13.41 8.41 17 7 15.59 10.59 12 7 8.41 8.41 7 12 10.59 15.59 7 17 8.41 13.41 12z',
+  'Not Attempted':
+    'M7 11v2h10v-2zm5-9C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8',
+};
 
-/** The status in words with an icon, never colour alone. */
+/** The status in words with an icon in an outlined pill, never colour alone. */
 export function StatusChip({ status }: { status: AnswerStatus }) {
-  const Icon = ICONS[status];
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      icon={<Icon aria-hidden style={{ color: STATUS_COLORS[status] }} />}
-      label={status}
-      sx={{ borderColor: STATUS_COLORS[status], color: STATUS_COLORS[status], fontWeight: 600 }}
-    />
+    <span className="status-chip" style={{ color: STATUS_COLORS[status] }}>
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={ICON_PATHS[status]} fill="currentColor" />
+      </svg>
+      {status}
+    </span>
   );
 }
