@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { afterPaint } from '../lib/after-paint';
 
 /**
@@ -14,7 +14,8 @@ export function useRevealedCount(total: number, step: number, resetKey: unknown)
   const count = Math.min(total, revealed.key === resetKey ? revealed.count : step);
   useEffect(() => {
     if (count >= total) return;
-    return afterPaint(() => setRevealed({ key: resetKey, count: count + step }));
+    // A transition: the next rows are rendered in slices that yield, not in one task.
+    return afterPaint(() => startTransition(() => setRevealed({ key: resetKey, count: count + step })));
   }, [count, total, step, resetKey]);
   return count;
 }

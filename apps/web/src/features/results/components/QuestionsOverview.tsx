@@ -1,8 +1,9 @@
 import './question-table.css';
 import { uiTexts, type ResultEvaluation } from '@ai-tutor/contract';
-import { Box, Collapse, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Collapse, Paper, Typography } from '@mui/material';
 import { Fragment, memo, useState, type MouseEvent, type ReactNode } from 'react';
 import { MathText } from '../../../components/ui/MathText';
+import { TabList } from '../../../components/ui/TabList';
 import { useRevealedCount } from '../../../hooks/use-revealed-count';
 import { rowStatus, type QuestionGroup } from '../lib/analysis';
 import { ScrollableTable } from './ScrollableTable';
@@ -128,25 +129,16 @@ export function QuestionsOverview({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {uiTexts.clickQuestionHint}
       </Typography>
-      <Tabs
+      <TabList
+        label="Subjects"
         value={Math.min(tab, Math.max(0, groups.length - 1))}
-        onChange={(_e, value: number) => setTab(value)}
-        // Scrollable tabs measure the scrollbar (a forced layout); a quiz has at most three subjects.
-        variant={groups.length > 3 ? 'scrollable' : 'standard'}
-        scrollButtons="auto"
-        aria-label="Subjects"
-        sx={{ '& .MuiTab-root': { textTransform: 'none' } }}
-      >
-        {groups.map((g, i) => (
-          <Tab
-            key={g.key}
-            value={i}
-            label={`${g.label} (${g.indexes.length})`}
-            id={`overview-tab-${i}`}
-            aria-controls={`overview-panel-${i}`}
-          />
-        ))}
-      </Tabs>
+        onChange={setTab}
+        tabs={groups.map((g, i) => ({
+          id: `overview-tab-${i}`,
+          label: `${g.label} (${g.indexes.length})`,
+          controls: `overview-panel-${i}`,
+        }))}
+      />
       {group && (
         <Box role="tabpanel" id={`overview-panel-${tab}`} aria-labelledby={`overview-tab-${tab}`}>
           <ScrollableTable label={`${group.label} questions`}>
