@@ -1,5 +1,6 @@
 import type { ResultEvaluation } from '@ai-tutor/contract';
-import { useMemo } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
+import { afterPaint } from '../../../lib/after-paint';
 import { bySubject } from '../lib/analysis';
 import { LearningInsights } from './LearningInsights';
 import { QuestionsOverview, type RowExtra } from './QuestionsOverview';
@@ -16,10 +17,13 @@ export default function ResultDetails({
   rowExtra?: RowExtra | undefined;
 }) {
   const groups = useMemo(() => bySubject(evaluations), [evaluations]);
+  // The insights below the table come a frame after its first rows, each part in a short task of its own.
+  const [insightsShown, setInsightsShown] = useState(false);
+  useEffect(() => afterPaint(() => startTransition(() => setInsightsShown(true))), []);
   return (
     <>
       <QuestionsOverview evaluations={evaluations} groups={groups} rowExtra={rowExtra} />
-      <LearningInsights evaluations={evaluations} />
+      {insightsShown && <LearningInsights evaluations={evaluations} />}
     </>
   );
 }
