@@ -1,44 +1,20 @@
-import { APP_TITLE, STORAGE_KEYS } from '@ai-tutor/contract';
-import {
-  AppBar,
-  Avatar,
-  Box,
-  Divider,
-  IconButton,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Toolbar,
-  Typography,
-} from '@mui/material';
-import { useState } from 'react';
-import { useDispatch } from 'react-redux';
-import { Link as RouterLink, Outlet, useNavigate } from 'react-router';
-import { useLogoutMutation } from '../../features/auth/api/logout';
+import { APP_TITLE } from '@ai-tutor/contract';
+import { AppBar, Avatar, Box, IconButton, Toolbar, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink, Outlet } from 'react-router';
 import { paths } from '../../lib/paths';
-import { sessionEnded } from '../../stores/auth-slice';
 import { useAuth } from '../../stores/hooks';
 import { Footer } from './Footer';
 
-/** Top bar 'AI TUTOR' → /exams, avatar menu with name, email and Logout, footer. */
+const loadAccountMenu = () => import('./AccountMenu');
+const AccountMenu = lazy(loadAccountMenu);
+
+/** Top bar 'AI TUTOR' → /exams, avatar menu with name, email and Logout (AccountMenu), footer. */
 export function AuthLayout() {
   const { user } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [logout] = useLogoutMutation();
-  const dispatch = useDispatch();
-  const navigate = useNavigate();
-
-  const onLogout = async () => {
-    setAnchor(null);
-    try {
-      await logout({ refresh_token: localStorage.getItem(STORAGE_KEYS.refreshToken) ?? undefined }).unwrap();
-      dispatch(sessionEnded());
-      navigate(paths.login);
-    } catch (error) {
-      // SPEC.md §8: a failed logout is only logged; the user stays signed in.
-      console.error('logout failed', error);
-    }
-  };
+  // Mounted from the first time the avatar is used; its code is asked for as the pointer or focus reaches it.
+  const [menuWanted, setMenuWanted] = useState(false);
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -53,7 +29,12 @@ export function AuthLayout() {
             {APP_TITLE}
           </Typography>
           <IconButton
-            onClick={(e) => setAnchor(e.currentTarget)}
+            onPointerEnter={() => void loadAccountMenu()}
+            onFocus={() => void loadAccountMenu()}
+            onClick={(e) => {
+              setMenuWanted(true);
+              setAnchor(e.currentTarget);
+            }}
             aria-label="Account menu"
             aria-haspopup="menu"
             aria-expanded={anchor ? 'true' : undefined}
@@ -63,13 +44,11 @@ export function AuthLayout() {
               {(user?.name.trim()[0] ?? '?').toUpperCase()}
             </Avatar>
           </IconButton>
-          <Menu id="account-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-            <Box sx={{ px: 2, py: 1 }}>
-              <ListItemText primary={user?.name} secondary={user?.email} />
-            </Box>
-            <Divider />
-            <MenuItem onClick={() => void onLogout()}>Logout</MenuItem>
-          </Menu>
+          {menuWanted && (
+            <Suspense fallback={null}>
+              <AccountMenu anchor={anchor} onClose={() => setAnchor(null)} />
+            </Suspense>
+          )}
         </Toolbar>
       </AppBar>
       {/* At least a screen tall: the footer starts below the fold, so it does not jump up and down

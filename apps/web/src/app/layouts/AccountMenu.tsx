@@ -1,0 +1,41 @@
+import { STORAGE_KEYS } from '@ai-tutor/contract';
+import { Box, Divider, ListItemText, Menu, MenuItem } from '@mui/material';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { useLogoutMutation } from '../../features/auth/api/logout';
+import { paths } from '../../lib/paths';
+import { sessionEnded } from '../../stores/auth-slice';
+import { useAuth } from '../../stores/hooks';
+
+/**
+ * The avatar's menu: name, email and Logout. Its own chunk (MUI's Menu brings Popover, Modal, focus
+ * trap and transitions), fetched when the learner reaches for the avatar, not with every screen.
+ */
+export default function AccountMenu({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
+  const { user } = useAuth();
+  const [logout] = useLogoutMutation();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+
+  const onLogout = async () => {
+    onClose();
+    try {
+      await logout({ refresh_token: localStorage.getItem(STORAGE_KEYS.refreshToken) ?? undefined }).unwrap();
+      dispatch(sessionEnded());
+      navigate(paths.login);
+    } catch (error) {
+      // SPEC.md §8: a failed logout is only logged; the user stays signed in.
+      console.error('logout failed', error);
+    }
+  };
+
+  return (
+    <Menu id="account-menu" anchorEl={anchor} open={anchor !== null} onClose={onClose}>
+      <Box sx={{ px: 2, py: 1 }}>
+        <ListItemText primary={user?.name} secondary={user?.email} />
+      </Box>
+      <Divider />
+      <MenuItem onClick={() => void onLogout()}>Logout</MenuItem>
+    </Menu>
+  );
+}
