@@ -4,19 +4,30 @@ import { ThemeProvider } from '@mui/system';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from '../components/toast/Toaster';
-import { AuthBootstrap } from '../features/auth/components/AuthBootstrap';
+import { AuthBootstrap, type UserCheck } from '../features/auth/components/AuthBootstrap';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';
 import { theme } from './theme';
 
-/** `screenCode`: the first screen's code being preloaded (main.tsx), awaited behind the start-up spinner. */
-export function App({ store, screenCode }: { store: AppStore; screenCode?: Promise<void> }) {
+/**
+ * `screenCode`: the first screen's code being preloaded, and `userCheck`: the current user's request,
+ * both started by main.tsx and awaited behind the start-up spinner.
+ */
+export function App({
+  store,
+  screenCode,
+  userCheck,
+}: {
+  store: AppStore;
+  screenCode?: Promise<void>;
+  userCheck?: UserCheck;
+}) {
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <Toaster />
-        <AuthBootstrap screenCode={screenCode}>
+        <AuthBootstrap screenCode={screenCode} userCheck={userCheck}>
           {/* As RouterProvider did: a navigation shows the next screen (or its spinner) at once. */}
           <BrowserRouter useTransitions={false}>
             <AppRoutes />

@@ -2,7 +2,9 @@ import { Suspense, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type Params, type RouteObject } from 'react-router';
 import type { ThunkDispatch } from 'redux-thunk';
 import type { UnknownAction } from 'redux';
+import { apiPaths, buildPath } from '@ai-tutor/contract';
 import { FullPageSpinner } from '../components/ui/FullPageSpinner';
+import { request, type ApiRequest, type ApiResult } from '../lib/http';
 import { lazyScreen } from '../lib/lazy-screen';
 import { paths } from '../lib/paths';
 import {
@@ -20,14 +22,22 @@ import LoginPage from './routes/login';
 
 type Load = () => Promise<unknown>;
 export type AppThunkDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+/** The answer to a screen's data request made at start-up (startRouteData), before its code arrived. */
+export type EarlyData = Promise<ApiResult>;
 /** A screen's module: its component and, optionally, the data to start fetching with its code. */
 interface ScreenModule {
   default: ComponentType;
-  prefetch?: (params: Params, dispatch: AppThunkDispatch) => void;
+  /** Starts the screen's data, or stores `early`'s answer; the screen waits for its promise. */
+  prefetch?: (params: Params, dispatch: AppThunkDispatch, early?: EarlyData) => void | Promise<void>;
+}
+interface ScreenHandle {
+  preload?: Load;
+  /** The screen's main data request, made at start-up alongside the current user's (main.tsx). */
+  data?: (params: Params) => ApiRequest;
 }
 
 /** Each other screen is its own chunk: /login never downloads the quiz, charts or KaTeX. */
-const page = (path: string, load: () => Promise<ScreenModule>): RouteObject => {
+const page = (path: string, load: () => Promise<ScreenModule>, data?: ScreenHandle['data']): RouteObject => {
   const { Screen, load: preload } = lazyScreen(load);
   return {
     path,
@@ -36,7 +46,7 @@ const page = (path: string, load: () => Promise<ScreenModule>): RouteObject => {
         <Screen />
       </Suspense>
     ),
-    handle: { preload: preload satisfies Load },
+    handle: { preload: preload satisfies Load, data } satisfies ScreenHandle,
   };
 };
 
@@ -104,7 +114,13 @@ export const routes: RouteObject[] = [
                     '/quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId?',
                     () => import('./routes/quiz'),
                   ),
-                  page('/quiz/result/:assessmentId', () => import('./routes/result')),
+                  page(
+                    '/quiz/result/:assessmentId',
+                    () => import('./routes/result'),
+                    ({ assessmentId }) => ({
+                      url: buildPath(apiPaths.assessmentResult, { slug: assessmentId ?? '' }),
+                    }),
+                  ),
                   page('/attempts/:entityType/:entityId', () => import('./routes/attempts')),
                 ],
               },
@@ -126,17 +142,31 @@ export function AppRoutes() {
 }
 
 /**
+ * Opened directly (a reload, a link) while signed in: the screen's data request is made at once, with
+ * the current user's, instead of after the screen's code has arrived — one round trip less before a
+ * result's summary. The screen's prefetch stores the answer (preloadRoute).
+ */
+export function startRouteData(pathname: string, dispatch: AppThunkDispatch): EarlyData | undefined {
+  const match = (matchRoutes(routes, pathname) ?? []).findLast((m) => (m.route.handle as ScreenHandle)?.data);
+  const data = (match?.route.handle as ScreenHandle | undefined)?.data;
+  return match && data ? request(data(match.params), { dispatch }) : undefined;
+}
+
+/**
  * Starts downloading the chunks of the screen at `pathname` (its layout and page) at once, alongside
  * the startup user fetch, instead of one after the other once the user is known, and lets the screen
- * start its data request as soon as its code is there: a signed-in first page (a result, say) appears
- * two or three round trips sooner. Settles when the screen's code has arrived (or failed to).
+ * start its data request as soon as its code is there (or store the answer of `early`): a signed-in
+ * first page (a result, say) appears two or three round trips sooner. Settles when the screen's code
+ * has arrived (or failed to) and its prefetch is done.
  */
-export function preloadRoute(pathname: string, dispatch: AppThunkDispatch): Promise<void> {
+export function preloadRoute(pathname: string, dispatch: AppThunkDispatch, early?: EarlyData): Promise<void> {
   const downloads = (matchRoutes(routes, pathname) ?? []).map((match) => {
-    const preload = (match.route.handle as { preload?: Load } | undefined)?.preload;
-    return preload?.().then((module) => {
-      (module as Partial<ScreenModule>).prefetch?.(match.params, dispatch);
-    });
+    const handle = match.route.handle as ScreenHandle | undefined;
+    return handle
+      ?.preload?.()
+      .then((module) =>
+        (module as Partial<ScreenModule>).prefetch?.(match.params, dispatch, handle.data ? early : undefined),
+      );
   });
   // A failed download is reported by the lazy route itself.
   return Promise.allSettled(downloads).then(() => undefined);

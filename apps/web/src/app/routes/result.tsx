@@ -1,10 +1,11 @@
-import type { ResultEvaluation } from '@ai-tutor/contract';
+import type { ResultData, ResultEvaluation } from '@ai-tutor/contract';
 import ShareIcon from '@mui/icons-material/Share';
 import { Button } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { getResultApi } from '../../features/results/api/get-result';
 import { ResultScreen } from '../../features/results/components/ResultScreen';
-import type { AppThunkDispatch } from '../router';
+import type { AppThunkDispatch, EarlyData } from '../router';
+import type { AppStore } from '../store';
 import type { Params } from 'react-router';
 
 // With the question table (and KaTeX), not with the summary at the top of the page.
@@ -63,8 +64,19 @@ export default function ResultPage() {
   );
 }
 
-/** Opened directly (a reload, a link): the result is requested while the app checks the session. */
-export function prefetch(params: Params, dispatch: AppThunkDispatch) {
-  if (params.assessmentId)
-    dispatch(getResultApi.util.prefetch('getAssessmentResult', params.assessmentId, {}));
+/**
+ * Opened directly (a reload, a link): the result was requested at start-up (`early`) while the app
+ * checked the session; its answer goes into the store. Otherwise, or when it failed (a test still
+ * running, say), the screen's own query asks, and says what went wrong.
+ */
+export async function prefetch(params: Params, dispatch: AppThunkDispatch, early?: EarlyData) {
+  const slug = params.assessmentId;
+  if (!slug) return;
+  const answer = await early;
+  if (answer?.data) {
+    const { data } = answer.data as { data: ResultData };
+    await (dispatch as AppStore['dispatch'])(
+      getResultApi.util.upsertQueryData('getAssessmentResult', slug, data),
+    );
+  } else dispatch(getResultApi.util.prefetch('getAssessmentResult', slug, {}));
 }

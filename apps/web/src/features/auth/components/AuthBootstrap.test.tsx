@@ -3,13 +3,22 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes, testUser } from '../../../test/render';
 import { fail, fakeServer, ok } from '../auth-test-kit';
-import { AuthBootstrap } from './AuthBootstrap';
+import { AuthBootstrap, type UserCheck } from './AuthBootstrap';
 
-const startWithTokens = (screenCode?: Promise<void>) => {
+const startWithTokens = (screenCode?: Promise<void>, userCheck?: UserCheck) => {
   localStorage.setItem('at', 'stored-access');
   localStorage.setItem('rt', 'stored-refresh');
   return renderRoutes(
-    [{ path: '/', element: <AuthBootstrap screenCode={screenCode}>{<p>the app</p>}</AuthBootstrap> }],
+    [
+      {
+        path: '/',
+        element: (
+          <AuthBootstrap screenCode={screenCode} userCheck={userCheck}>
+            {<p>the app</p>}
+          </AuthBootstrap>
+        ),
+      },
+    ],
     '/',
   );
 };
@@ -67,5 +76,16 @@ describe('startup with stored tokens (SPEC.md §4)', () => {
     });
     startWithTokens(new Promise<void>(() => undefined));
     expect(await screen.findByText('the app')).toBeInTheDocument();
+  });
+
+  it('takes the answer of the request main.tsx started before the first render, and does not ask again', async () => {
+    const server = fakeServer({ 'GET /api/v1/users/current': ok(testUser({ name: 'Asked later' })) });
+    const { store } = startWithTokens(
+      undefined,
+      Promise.resolve({ data: { data: testUser({ name: 'Asked early' }) } }),
+    );
+    expect(await screen.findByText('the app')).toBeInTheDocument();
+    expect(store.getState().auth.user).toMatchObject({ name: 'Asked early' });
+    expect(server.callsTo('GET', '/api/v1/users/current')).toHaveLength(0);
   });
 });

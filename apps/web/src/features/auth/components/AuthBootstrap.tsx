@@ -1,5 +1,5 @@
 import { Box, Button, Typography } from '@mui/material';
-import { useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
 import { sessionEnded, userLoaded } from '../../../stores/auth-slice';
@@ -13,18 +13,25 @@ const SESSION_OVER = new Set<unknown>([401, 403, 404]);
  * Startup (SPEC.md §4): with an access token stored, fetch the current user behind a spinner; when the
  * session is over the tokens are cleared. When the server cannot be reached, offer to try again.
  */
+export type UserCheck = ReturnType<typeof getCurrentUser>;
+
 export function AuthBootstrap({
   children,
   screenCode,
+  userCheck,
 }: {
   children: ReactNode;
   /** The first screen's code, when it is being preloaded: one spinner until it is here too. */
   screenCode?: Promise<void>;
+  /** The current user's request, when main.tsx started it before the first render. */
+  userCheck?: UserCheck;
 }) {
   const { token, initialized, isAuthenticated } = useAuth();
   const [codeHere, setCodeHere] = useState(!screenCode);
   const dispatch = useDispatch();
   const [unreachable, setUnreachable] = useState(false);
+  // Used for the first check only: a later sign-in (a new token) asks again.
+  const startedCheck = useRef(userCheck);
 
   const settle = useCallback(
     (result: Awaited<ReturnType<typeof getCurrentUser>>) => {
@@ -38,9 +45,12 @@ export function AuthBootstrap({
   useEffect(() => {
     if (!token || initialized) return;
     const controller = new AbortController();
-    void getCurrentUser({ dispatch, signal: controller.signal }).then(
-      (result) => controller.signal.aborted || settle(result),
-    );
+    const check = startedCheck.current ?? getCurrentUser({ dispatch, signal: controller.signal });
+    void check.then((result) => {
+      if (controller.signal.aborted) return;
+      startedCheck.current = undefined;
+      settle(result);
+    });
     return () => controller.abort();
   }, [token, initialized, dispatch, settle]);
 
