@@ -7,7 +7,7 @@ import { Toaster } from '../components/toast/Toaster';
 import { AuthBootstrap, type UserCheck } from '../features/auth/components/AuthBootstrap';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';
-import { theme } from './theme';
+import { appTheme } from './theme';
 
 /**
  * `screenCode`: the first screen's code being preloaded, and `userCheck`: the current user's request,
@@ -24,7 +24,7 @@ export function App({
 }) {
   return (
     <Provider store={store}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={appTheme()}>
         <CssBaseline />
         <Toaster />
         <AuthBootstrap screenCode={screenCode} userCheck={userCheck}>

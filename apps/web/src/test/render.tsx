@@ -7,7 +7,7 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createStore } from '../app/store';
-import { theme } from '../app/theme';
+import { appTheme } from '../app/theme';
 import { Toaster } from '../components/toast/Toaster';
 import { userLoaded } from '../stores/auth-slice';
 
@@ -28,7 +28,7 @@ export function renderRoutes(routes: RouteObject[], path: string, user?: User) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <Provider store={store}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={appTheme()}>
         <CssBaseline />
         <Toaster />
         <RouterProvider router={router} />
