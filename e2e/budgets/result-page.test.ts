@@ -10,9 +10,9 @@ import { answerCurrent, startFromDialog } from '../lib/quiz-page.js';
 /**
  * Lighthouse on a signed-in result page (issue 8), opened directly as after a reload or from a link: the
  * app starts, checks the account, downloads the result screen and its data, and paints the summary.
- * The median of five runs, as for /login. Met on a quiet machine (medians 96, runs 95-97), not yet with
- * a margin: in a CI replica, right after the browser journeys, it scored 94 (runs 92-96, Total Blocking
- * Time 210 ms), so `npm run test:budgets:result` runs it outside .ci/run.
+ * The median of five runs, as for /login. Met in alternating runs against the previous build (median 95,
+ * runs 87-96), not yet with a margin: in a slow phase of this shared machine it scored 89 (runs 82-95),
+ * so `npm run test:budgets:result` runs it outside .ci/run (docs/performance.md).
  */
 let server: AppServer;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
