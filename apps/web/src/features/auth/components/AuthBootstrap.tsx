@@ -9,12 +9,13 @@ import { getCurrentUser } from '../api/get-current-user';
 /** A 401 has already been through one refresh in the HTTP client; these mean the session is over. */
 const SESSION_OVER = new Set<unknown>([401, 403, 404]);
 
+/** The current user's request at start-up (main.tsx starts it before the first render). */
+export type UserCheck = ReturnType<typeof getCurrentUser>;
+
 /**
  * Startup (SPEC.md §4): with an access token stored, fetch the current user behind a spinner; when the
  * session is over the tokens are cleared. When the server cannot be reached, offer to try again.
  */
-export type UserCheck = ReturnType<typeof getCurrentUser>;
-
 export function AuthBootstrap({
   children,
   screenCode,
