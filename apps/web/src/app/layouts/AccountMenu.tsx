@@ -11,7 +11,13 @@ import { useAuth } from '../../stores/hooks';
  * The avatar's menu: name, email and Logout. Its own chunk (MUI's Menu brings Popover, Modal, focus
  * trap and transitions), fetched when the learner reaches for the avatar, not with every screen.
  */
-export default function AccountMenu({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
+export default function AccountMenu({
+  anchor,
+  onClose,
+}: {
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}) {
   const { user } = useAuth();
   const [logout] = useLogoutMutation();
   const dispatch = useDispatch();

@@ -29,7 +29,8 @@ export function TabList({
   const listRef = useRef<HTMLDivElement>(null);
   const focusTab = (index: number) => {
     const count = tabs.length;
-    const target = listRef.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[(index + count) % count];
+    const target =
+      listRef.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[(index + count) % count];
     target?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
