@@ -3,17 +3,17 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoute, startRouteData, type AppThunkDispatch } from './app/router';
 import { createStore } from './app/store';
-import { afterPaint } from './lib/after-paint';
 import { getCurrentUser } from './features/auth/api/get-current-user';
+import { afterPaint } from './lib/after-paint';
 import { tokenStorage } from './lib/token-storage';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const store = createStore();
+const dispatch = store.dispatch as AppThunkDispatch;
 const signedIn = Boolean(tokenStorage.access());
 // Signed in: the current user is asked for now, not after the first render (it gates every screen).
-const userCheck = signedIn ? getCurrentUser({ dispatch: store.dispatch }) : undefined;
-const dispatch = store.dispatch as AppThunkDispatch;
+const userCheck = signedIn ? getCurrentUser({ dispatch }) : undefined;
 // …and so is the screen's own data (a result opened from a link).
 const early = signedIn ? startRouteData(window.location.pathname, dispatch) : undefined;
 // Signed in: fetch this screen's code while the current user loads; signed out, the guards redirect, so

@@ -2,7 +2,7 @@ import type { ResultData, ResultEvaluation } from '@ai-tutor/contract';
 import ShareIcon from '@mui/icons-material/Share';
 import { Button } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { getResultApi } from '../../features/results/api/get-result';
+import { getResultApi, resultFromResponse } from '../../features/results/api/get-result';
 import { ResultScreen } from '../../features/results/components/ResultScreen';
 import type { AppThunkDispatch, EarlyData } from '../router';
 import type { AppStore } from '../store';
@@ -74,9 +74,9 @@ export async function prefetch(params: Params, dispatch: AppThunkDispatch, early
   if (!slug) return;
   const answer = await early;
   if (answer?.data) {
-    const { data } = answer.data as { data: ResultData };
+    const result = resultFromResponse(answer.data as { data: ResultData });
     await (dispatch as AppStore['dispatch'])(
-      getResultApi.util.upsertQueryData('getAssessmentResult', slug, data),
+      getResultApi.util.upsertQueryData('getAssessmentResult', slug, result),
     );
   } else dispatch(getResultApi.util.prefetch('getAssessmentResult', slug, {}));
 }

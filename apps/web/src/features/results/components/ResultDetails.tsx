@@ -1,6 +1,6 @@
 import type { ResultEvaluation } from '@ai-tutor/contract';
-import { startTransition, useEffect, useMemo, useState } from 'react';
-import { afterPaint } from '../../../lib/after-paint';
+import { useMemo } from 'react';
+import { useShownAfterPaint } from '../../../hooks/use-shown-after-paint';
 import { bySubject } from '../lib/analysis';
 import { LearningInsights } from './LearningInsights';
 import { QuestionsOverview, type RowExtra } from './QuestionsOverview';
@@ -18,8 +18,7 @@ export default function ResultDetails({
 }) {
   const groups = useMemo(() => bySubject(evaluations), [evaluations]);
   // The insights below the table come a frame after its first rows, each part in a short task of its own.
-  const [insightsShown, setInsightsShown] = useState(false);
-  useEffect(() => afterPaint(() => startTransition(() => setInsightsShown(true))), []);
+  const insightsShown = useShownAfterPaint();
   return (
     <>
       <QuestionsOverview evaluations={evaluations} groups={groups} rowExtra={rowExtra} />

@@ -10,12 +10,12 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import type { ResultEvaluation } from '@ai-tutor/contract';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
+import { useShownAfterPaint } from '../../../hooks/use-shown-after-paint';
 import { useTransitionedValue } from '../../../hooks/use-transitioned-value';
-import { afterPaint } from '../../../lib/after-paint';
 import { paths } from '../../../lib/paths';
 import { useGetAssessmentResultQuery } from '../api/get-result';
 import { clearLocalQuizCopy, distribution, runningQuizPath, scopeLabel } from '../lib/analysis';
@@ -104,11 +104,7 @@ export function ResultScreen({
   // in a transition that leaves the page responsive. (Not useDeferredValue(evaluations, NONE): every
   // render that did not commit asked for a new deferred lane, and while the route's code and data
   // arrived those renders kept interrupting each other.)
-  const [detailsShown, setDetailsShown] = useState(false);
-  useEffect(() => {
-    if (!data) return;
-    return afterPaint(() => startTransition(() => setDetailsShown(true)), DETAILS_AFTER_MS);
-  }, [data]);
+  const detailsShown = useShownAfterPaint(Boolean(data), DETAILS_AFTER_MS);
 
   if (isLoading || (query.data && !data)) return <FullPageSpinner label="Loading result" />;
   if (!data) {
