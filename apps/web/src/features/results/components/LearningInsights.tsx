@@ -89,6 +89,10 @@ export function LearningInsights({ evaluations }: { evaluations: ResultEvaluatio
   return (
     <Box
       sx={{
+        // At the foot of the page: skipped by the browser's rendering until it nears the viewport (see
+        // QuestionsOverview); the height is a guess until then.
+        contentVisibility: 'auto',
+        containIntrinsicBlockSize: 'auto 600px',
         display: 'grid',
         gap: 2,
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },

@@ -10,8 +10,14 @@ import { ScrollableTable } from './ScrollableTable';
 import { StatusChip } from './status';
 
 const COLUMNS = ['#', 'Question', 'Your Answer', 'Correct Answer', 'Status', 'Details'] as const;
-/** Rows added per drawn frame: each row holds a few formulas, ~65 boxes to lay out. */
-const ROWS_PER_FRAME = 3;
+/**
+ * Rows added per drawn frame. Each row holds a few formulas (~65 boxes), and every frame that adds rows
+ * re-lays out the table and paints: with one row a frame, each frame's work stays short on a slow phone.
+ */
+const ROWS_PER_FRAME = 1;
+/** For the section's height before its first layout: its heading, hint, tabs and table head; a row. */
+const OVERVIEW_HEAD_PX = 190;
+const ROW_GUESS_PX = 64;
 // Material's ExpandLess / ExpandMore.
 const LESS = 'm12 8-6 6 1.41 1.41L12 10.83l4.59 4.58L18 14z';
 const MORE = 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z';
@@ -122,7 +128,20 @@ export function QuestionsOverview({
   const group = groups[tab] ?? groups[0];
   const shownRows = useRevealedCount(group?.indexes.length ?? 0, ROWS_PER_FRAME, group?.key);
   return (
-    <Paper component="section" aria-labelledby="overview-heading" sx={{ p: 2 }}>
+    <Paper
+      component="section"
+      aria-labelledby="overview-heading"
+      sx={{
+        p: 2,
+        // Below the summary, out of sight on a phone as the page opens: the browser skips its style,
+        // layout and paint until it nears the viewport, so rows added while it is off screen cost only
+        // their rendering by React (a table re-lays out all its rows for every one added). The content
+        // stays in the page: find-in-page, screen readers and Tab reach it. The height is a guess until
+        // the first layout; `auto` keeps the real one from then on.
+        contentVisibility: 'auto',
+        containIntrinsicBlockSize: `auto ${OVERVIEW_HEAD_PX + ROW_GUESS_PX * (group?.indexes.length ?? 0)}px`,
+      }}
+    >
       <Typography id="overview-heading" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
         Questions Overview
       </Typography>

@@ -121,9 +121,9 @@ describe('Test Analysis', () => {
       }),
     );
     renderResult();
-    await screen.findByTestId('question-row-1');
-    expect(within(screen.getByTestId('question-row-1')).getByText('Correct')).toBeInTheDocument();
-    expect(within(screen.getByTestId('question-row-2')).getByText('Incorrect')).toBeInTheDocument();
+    // Rows are added one per drawn frame: the second comes a frame after the first.
+    expect(within(await screen.findByTestId('question-row-1')).getByText('Correct')).toBeInTheDocument();
+    expect(within(await screen.findByTestId('question-row-2')).getByText('Incorrect')).toBeInTheDocument();
   });
 
   it('a row opens and closes its explanation by click and by keyboard; KaTeX renders LaTeX', async () => {
