@@ -70,11 +70,14 @@ const SIGNED_IN_MODULES = new RegExp(
   ].join('|'),
 );
 
-/** The vendor chunks above, which a signed-in start always runs with the entry (compile hints). */
-const STARTUP_CHUNKS = new Set(['first-page', 'signed-in']);
+/**
+ * Compile hints: the vendor chunks above, which a signed-in start always runs with the entry, and KaTeX,
+ * whose first formula otherwise compiles its parser and builders function by function on the main thread.
+ */
+const EAGER_COMPILE_CHUNKS = new Set(['first-page', 'signed-in', 'MathText']);
 
 /**
- * Marks the entry and the start-up chunks with V8's file-based compile hint: Chrome then compiles all
+ * Marks the entry and the chunks above with V8's file-based compile hint: Chrome then compiles all
  * their functions on the thread that streams each file in, instead of one by one on the main thread as
  * each is first called. Done last, on the finished files: minification would drop the comment, and Vite
  * puts the entry's preload map in front of anything added earlier (the hint counts only at the top).
@@ -88,7 +91,7 @@ function compileHints(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         for (const file of Object.values(bundle)) {
-          if (file.type === 'chunk' && (file.isEntry || STARTUP_CHUNKS.has(file.name))) {
+          if (file.type === 'chunk' && (file.isEntry || EAGER_COMPILE_CHUNKS.has(file.name))) {
             file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
           }
         }

@@ -11,13 +11,10 @@ import { StatusChip } from './status';
 
 const COLUMNS = ['#', 'Question', 'Your Answer', 'Correct Answer', 'Status', 'Details'] as const;
 /**
- * Rows added per drawn frame. Each row holds a few formulas (~65 boxes), and every frame that adds rows
- * re-lays out the table and paints: with one row a frame, each frame's work stays short on a slow phone.
+ * Rows added per drawn frame: each row holds a few formulas (~65 boxes), and its maths is rendered by
+ * KaTeX as it is added. One a frame keeps every frame's work short on a slow phone.
  */
 const ROWS_PER_FRAME = 1;
-/** For the section's height before its first layout: its heading, hint, tabs and table head; a row. */
-const OVERVIEW_HEAD_PX = 190;
-const ROW_GUESS_PX = 64;
 // Material's ExpandLess / ExpandMore.
 const LESS = 'm12 8-6 6 1.41 1.41L12 10.83l4.59 4.58L18 14z';
 const MORE = 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z';
@@ -39,36 +36,37 @@ const QuestionRow = memo(function QuestionRow({
   const detailsId = `explanation-${evaluation._id}`;
   const toggle = () => setOpen((o) => !o);
   // The whole row opens on click; for the keyboard, the Details button (Enter or Space) does the same.
-  const onRowClick = (event: MouseEvent<HTMLTableRowElement>) => {
+  const onRowClick = (event: MouseEvent<HTMLDivElement>) => {
     if ((event.target as Element).closest('button')) return;
     toggle();
   };
   const answered = evaluation.userAnswer !== null && evaluation.userAnswer.trim() !== '';
   return (
     <Fragment>
-      <tr
-        className={open ? 'question-row open' : 'question-row'}
+      <div
+        role="row"
+        className={open ? 'qt-row question-row open' : 'qt-row question-row'}
         onClick={onRowClick}
         data-testid={`question-row-${number}`}
       >
-        <td>{number}</td>
-        <td className="question">
+        <div role="cell">{number}</div>
+        <div role="cell">
           <MathText text={evaluation.baseQuestion.questionText} />
-        </td>
-        <td>
+        </div>
+        <div role="cell">
           {answered ? (
             <MathText text={evaluation.userAnswer ?? ''} />
           ) : (
             <span className="not-answered">{uiTexts.notAnswered}</span>
           )}
-        </td>
-        <td>
+        </div>
+        <div role="cell">
           <MathText text={evaluation.baseAnswer} />
-        </td>
-        <td>
+        </div>
+        <div role="cell">
           <StatusChip status={rowStatus(evaluation)} />
-        </td>
-        <td className="center toggle-cell">
+        </div>
+        <div role="cell" className="center toggle-cell">
           <button
             type="button"
             className="row-toggle"
@@ -81,12 +79,12 @@ const QuestionRow = memo(function QuestionRow({
               <path d={open ? LESS : MORE} fill="currentColor" />
             </svg>
           </button>
-        </td>
-      </tr>
+        </div>
+      </div>
       {/* Only an open row has its explanation row: a result of 75 questions renders 75 rows, not 150. */}
       {open && (
-        <tr>
-          <td colSpan={COLUMNS.length} className="explanation-cell">
+        <div role="row" className="explanation-row">
+          <div role="cell" aria-colspan={COLUMNS.length} className="explanation-cell">
             <Collapse in appear>
               <Box id={detailsId} sx={{ py: 2, px: 1 }}>
                 <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
@@ -107,8 +105,8 @@ const QuestionRow = memo(function QuestionRow({
                 {rowExtra && <Box sx={{ mt: 1.5 }}>{rowExtra(evaluation)}</Box>}
               </Box>
             </Collapse>
-          </td>
-        </tr>
+          </div>
+        </div>
       )}
     </Fragment>
   );
@@ -128,20 +126,7 @@ export function QuestionsOverview({
   const group = groups[tab] ?? groups[0];
   const shownRows = useRevealedCount(group?.indexes.length ?? 0, ROWS_PER_FRAME, group?.key);
   return (
-    <Paper
-      component="section"
-      aria-labelledby="overview-heading"
-      sx={{
-        p: 2,
-        // Below the summary, out of sight on a phone as the page opens: the browser skips its style,
-        // layout and paint until it nears the viewport, so rows added while it is off screen cost only
-        // their rendering by React (a table re-lays out all its rows for every one added). The content
-        // stays in the page: find-in-page, screen readers and Tab reach it. The height is a guess until
-        // the first layout; `auto` keeps the real one from then on.
-        contentVisibility: 'auto',
-        containIntrinsicBlockSize: `auto ${OVERVIEW_HEAD_PX + ROW_GUESS_PX * (group?.indexes.length ?? 0)}px`,
-      }}
-    >
+    <Paper component="section" aria-labelledby="overview-heading" sx={{ p: 2 }}>
       <Typography id="overview-heading" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
         Questions Overview
       </Typography>
@@ -161,17 +146,17 @@ export function QuestionsOverview({
       {group && (
         <Box role="tabpanel" id={`overview-panel-${tab}`} aria-labelledby={`overview-tab-${tab}`}>
           <ScrollableTable label={`${group.label} questions`}>
-            <table className="question-table" aria-label={`${group.label} questions`}>
-              <thead>
-                <tr>
+            <div role="table" className="question-table" aria-label={`${group.label} questions`}>
+              <div role="rowgroup">
+                <div role="row" className="qt-row qt-head">
                   {COLUMNS.map((c) => (
-                    <th key={c} scope="col" className={c === 'Details' ? 'center' : undefined}>
+                    <div key={c} role="columnheader" className={c === 'Details' ? 'center' : undefined}>
                       {c}
-                    </th>
+                    </div>
                   ))}
-                </tr>
-              </thead>
-              <tbody>
+                </div>
+              </div>
+              <div role="rowgroup">
                 {group.indexes.slice(0, shownRows).map((index) => (
                   <QuestionRow
                     key={evaluations[index]!._id}
@@ -180,8 +165,8 @@ export function QuestionsOverview({
                     rowExtra={rowExtra}
                   />
                 ))}
-              </tbody>
-            </table>
+              </div>
+            </div>
           </ScrollableTable>
         </Box>
       )}
