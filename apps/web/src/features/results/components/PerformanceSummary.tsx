@@ -1,3 +1,4 @@
+import './performance-summary.css';
 import type { Assessment } from '@ai-tutor/contract';
 import { Box, Paper, Typography } from '@mui/material';
 import { percent, timeTaken, type Distribution } from '../lib/analysis';
@@ -14,27 +15,13 @@ interface TileProps {
 
 function Tile({ label, value, color, detail, wide = false }: TileProps) {
   return (
-    <Box
-      sx={{
-        p: 1.5,
-        borderRadius: 2,
-        bgcolor: 'action.hover',
-        minWidth: 0,
-        gridColumn: wide ? '1 / -1' : undefined,
-      }}
-    >
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" variant="h6" sx={{ m: 0, fontWeight: 700, color }}>
+    <div className={wide ? 'summary-tile wide' : 'summary-tile'}>
+      <dt>{label}</dt>
+      <dd style={color ? { color } : undefined}>
         {value}
-        {detail && (
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-            {detail}
-          </Typography>
-        )}
-      </Typography>
-    </Box>
+        {detail && <span className="detail">{detail}</span>}
+      </dd>
+    </div>
   );
 }
 
@@ -59,10 +46,7 @@ export function PerformanceSummary({
         <Typography id="performance-heading" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 700 }}>
           Performance Summary
         </Typography>
-        <Box
-          component="dl"
-          sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}
-        >
+        <dl className="summary-tiles">
           <Tile
             wide
             label="Score"
@@ -77,7 +61,7 @@ export function PerformanceSummary({
             value={String(distribution.notAttempted)}
             color={STATUS_COLORS['Not Attempted']}
           />
-        </Box>
+        </dl>
       </Paper>
       <Paper component="section" aria-labelledby="distribution-heading" sx={{ p: 2 }}>
         <Typography id="distribution-heading" component="h2" variant="h6" sx={{ mb: 1, fontWeight: 700 }}>
