@@ -117,7 +117,9 @@ test('axe: no serious or critical violations on any screen (screenshots of each)
   await page.getByRole('button', { name: 'Yes, Submit' }).click();
   await page.getByRole('heading', { name: 'Test Analysis' }).waitFor({ timeout: 20_000 });
   await page.getByText('Click on any question to view explanation').waitFor();
-  await page.locator('tbody tr').first().click();
+  // An opened explanation is checked too.
+  await page.getByTestId('question-row-1').click();
+  await page.getByRole('heading', { name: 'Explanation' }).waitFor();
   await check(page, 'result');
   await page.goto(examUrl);
   await page

@@ -106,12 +106,13 @@ test('subject quiz: answer, mark, clear, jump, reload, offline, submit, result, 
   await screenshot(page, 'result');
   // On a phone the result fits the screen's width: the question table scrolls inside its own box.
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.locator('tbody tr').first().waitFor();
+  // The question table's rows (a table by ARIA roles: one grid per row).
+  const rows = page.locator('[data-testid^="question-row-"]');
+  await rows.first().waitFor();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `the result page is ${overflow} px wider than a 360 px screen`);
   await screenshot(page, 'result-phone');
   await page.setViewportSize({ width: 1280, height: 720 });
-  const rows = page.locator('tbody tr');
   await rows.first().click();
   await page.getByText(/.+/).first().waitFor();
   assert.ok((await rows.count()) >= 6);
