@@ -11,14 +11,20 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
-import type { ResultEvaluation } from '@ai-tutor/contract';
+import type { ResultData, ResultEvaluation } from '@ai-tutor/contract';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
 import { useShownAfterPaint } from '../../../hooks/use-shown-after-paint';
 import { useTransitionedValue } from '../../../hooks/use-transitioned-value';
 import { paths } from '../../../lib/paths';
 import { useGetAssessmentResultQuery } from '../api/get-result';
-import { clearLocalQuizCopy, distribution, runningQuizPath, scopeLabel } from '../lib/analysis';
+import {
+  clearLocalQuizCopy,
+  distribution,
+  runningQuizPath,
+  scopeLabel,
+  type Distribution,
+} from '../lib/analysis';
 import { PerformanceSummary } from './PerformanceSummary';
 import type { RowExtra } from './QuestionsOverview';
 
@@ -106,8 +112,8 @@ export function ResultScreen({
   // arrived those renders kept interrupting each other.)
   const detailsShown = useShownAfterPaint(Boolean(data), DETAILS_AFTER_MS);
 
-  if (isLoading || (query.data && !data)) return <FullPageSpinner label="Loading result" />;
-  if (!data) {
+  if (isLoading) return <FullPageSpinner label="Loading result" />;
+  if (!query.data) {
     if (status === 409) {
       const back = runningQuizPath(slug);
       return (
@@ -124,7 +130,9 @@ export function ResultScreen({
     );
   }
 
-  const { assessment } = data;
+  // The page's title and breadcrumbs come with the data, in the same commit as the frame around them
+  // when the data was here first (a result opened from a link); the summary follows in its transition.
+  const { assessment } = query.data;
   return (
     <Box
       sx={{
@@ -168,14 +176,32 @@ export function ResultScreen({
         </Box>
         {headerActions?.(assessment.slug)}
       </Paper>
-      <PerformanceSummary assessment={assessment} distribution={counts} />
+      {data && <ResultBody data={data} counts={counts} detailsShown={detailsShown} rowExtra={rowExtra} />}
+    </Box>
+  );
+}
+/** The summary and, from the frame after it, the question table and insights. */
+function ResultBody({
+  data,
+  counts,
+  detailsShown,
+  rowExtra,
+}: {
+  data: ResultData;
+  counts: Distribution;
+  detailsShown: boolean;
+  rowExtra: RowExtra | undefined;
+}) {
+  return (
+    <>
+      <PerformanceSummary assessment={data.assessment} distribution={counts} />
       {detailsShown ? (
         <Suspense fallback={<DetailsLoading />}>
-          <ResultDetails evaluations={evaluations} rowExtra={rowExtra} />
+          <ResultDetails evaluations={data.evaluations} rowExtra={rowExtra} />
         </Suspense>
       ) : (
         <DetailsLoading />
       )}
-    </Box>
+    </>
   );
 }
