@@ -78,9 +78,10 @@ const EAGER_COMPILE_CHUNKS = new Set(['first-page', 'signed-in', 'MathText']);
 
 /**
  * Marks the entry and the chunks above with V8's file-based compile hint: Chrome then compiles all
- * their functions on the thread that streams each file in, instead of one by one on the main thread as
- * each is first called. Done last, on the finished files: minification would drop the comment, and Vite
- * puts the entry's preload map in front of anything added earlier (the hint counts only at the top).
+ * their functions up front, largely on the thread that streams each file in, instead of one by one on
+ * the main thread as each is first called (first-page's main-thread compile on a 4× throttled CPU:
+ * 278-385 -> 107-145 ms). Done last, on the finished files: minification would drop the comment, and
+ * Vite puts the entry's preload map in front of anything added earlier (the hint counts only at the top).
  */
 function compileHints(): Plugin {
   return {
