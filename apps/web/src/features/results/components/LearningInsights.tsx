@@ -90,7 +90,7 @@ export function LearningInsights({ evaluations }: { evaluations: ResultEvaluatio
     <Box
       sx={{
         // At the foot of the page: skipped by the browser's rendering until it nears the viewport (see
-        // QuestionsOverview); the height is a guess until then.
+        // question-table.css); the height is a guess until then.
         contentVisibility: 'auto',
         containIntrinsicBlockSize: 'auto 600px',
         display: 'grid',

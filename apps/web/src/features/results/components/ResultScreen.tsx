@@ -11,20 +11,14 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
-import type { ResultData, ResultEvaluation } from '@ai-tutor/contract';
+import type { ResultData } from '@ai-tutor/contract';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
 import { useShownAfterPaint } from '../../../hooks/use-shown-after-paint';
 import { useTransitionedValue } from '../../../hooks/use-transitioned-value';
 import { paths } from '../../../lib/paths';
 import { useGetAssessmentResultQuery } from '../api/get-result';
-import {
-  clearLocalQuizCopy,
-  distribution,
-  runningQuizPath,
-  scopeLabel,
-  type Distribution,
-} from '../lib/analysis';
+import { clearLocalQuizCopy, distribution, runningQuizPath, scopeLabel } from '../lib/analysis';
 import { PerformanceSummary } from './PerformanceSummary';
 import type { RowExtra } from './QuestionsOverview';
 
@@ -74,7 +68,6 @@ function Problem({
   );
 }
 
-const NONE: ResultEvaluation[] = [];
 const DETAILS_AFTER_MS = 100;
 
 /** 'Test Analysis' for /quiz/result/:assessmentId (the assessment slug). */
@@ -102,15 +95,6 @@ export function ResultScreen({
     // SPEC.md §8: a failed result fetch is only logged (the screen still says what it can).
     if (error) console.error('result fetch failed', error);
   }, [error]);
-
-  const evaluations = useMemo(() => data?.evaluations ?? NONE, [data]);
-  const counts = useMemo(() => distribution(evaluations), [evaluations]);
-  // The summary paints first. The question table and insights (KaTeX in every row) are requested in
-  // the frame after it, so their code does not compete with the summary for the network, and rendered
-  // in a transition that leaves the page responsive. (Not useDeferredValue(evaluations, NONE): every
-  // render that did not commit asked for a new deferred lane, and while the route's code and data
-  // arrived those renders kept interrupting each other.)
-  const detailsShown = useShownAfterPaint(Boolean(data), DETAILS_AFTER_MS);
 
   if (isLoading) return <FullPageSpinner label="Loading result" />;
   if (!query.data) {
@@ -176,22 +160,20 @@ export function ResultScreen({
         </Box>
         {headerActions?.(assessment.slug)}
       </Paper>
-      {data && <ResultBody data={data} counts={counts} detailsShown={detailsShown} rowExtra={rowExtra} />}
+      {data && <ResultBody data={data} rowExtra={rowExtra} />}
     </Box>
   );
 }
+
 /** The summary and, from the frame after it, the question table and insights. */
-function ResultBody({
-  data,
-  counts,
-  detailsShown,
-  rowExtra,
-}: {
-  data: ResultData;
-  counts: Distribution;
-  detailsShown: boolean;
-  rowExtra: RowExtra | undefined;
-}) {
+function ResultBody({ data, rowExtra }: { data: ResultData; rowExtra: RowExtra | undefined }) {
+  const counts = useMemo(() => distribution(data.evaluations), [data]);
+  // The summary paints first. The question table and insights (KaTeX in every row) are requested in
+  // the frame after it, so their code does not compete with the summary for the network, and rendered
+  // in a transition that leaves the page responsive. (Not useDeferredValue(evaluations, []): every
+  // render that did not commit asked for a new deferred lane, and while the route's code and data
+  // arrived those renders kept interrupting each other.)
+  const detailsShown = useShownAfterPaint(true, DETAILS_AFTER_MS);
   return (
     <>
       <PerformanceSummary assessment={data.assessment} distribution={counts} />
