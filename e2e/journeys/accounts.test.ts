@@ -29,13 +29,16 @@ async function typeCode(page: Page, code: string) {
 }
 
 /** Verify, then the next page; if it never comes, say what the screen showed (toasts, the boxes). */
-async function verifyThenWaitFor(page: Page, url: string) {
+async function verifyThenWaitFor(page: Page, url: string, to: string) {
   // Toasts vanish after a few seconds, so the API answers are recorded to tell what happened.
   const answers: string[] = [];
-  const record = (response: Response) => {
+  const record = async (response: Response) => {
     const { pathname } = new URL(response.url());
-    if (pathname.startsWith('/api/'))
-      answers.push(`${response.request().method()} ${pathname} ${response.status()}`);
+    if (!pathname.startsWith('/api/')) return;
+    const line = `${response.request().method()} ${pathname} ${response.status()}`;
+    const sent = response.request().postData() ?? '';
+    const said = response.ok() ? '' : await response.text().catch(() => '');
+    answers.push(response.ok() ? line : `${line} (sent ${sent}; answered ${said})`);
   };
   page.on('response', record);
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -53,7 +56,7 @@ async function verifyThenWaitFor(page: Page, url: string) {
     );
     throw new Error(
       `${String(error)}\nat ${page.url()}; alerts: ${alerts.join(' | ')}; code boxes: ${boxes.join('')}; ` +
-        `API answers since Verify: ${answers.join(', ') || 'none'}`,
+        `API answers since Verify: ${answers.join(', ') || 'none'}; codes mailed to ${to}: ${mail.codesFor(to).join(', ')}`,
     );
   } finally {
     page.off('response', record);
@@ -82,7 +85,7 @@ test('register with the printed invite code, verify with the mailed OTP, reach /
     .waitFor();
   await screenshot(page, 'verify-user');
   await typeCode(page, await mail.codeFor(email, since));
-  await verifyThenWaitFor(page, '**/exams');
+  await verifyThenWaitFor(page, '**/exams', email);
   await page.getByRole('heading', { name: 'Exams' }).first().waitFor();
   await screenshot(page, 'exams');
 
@@ -104,7 +107,7 @@ test('forgot password → mailed OTP → reset → sign in with the new password
   await page.getByRole('button', { name: 'Request OTP' }).click();
   await page.waitForURL('**/verify-otp/**');
   await typeCode(page, await mail.codeFor(email, since));
-  await verifyThenWaitFor(page, '**/reset-password?token=*');
+  await verifyThenWaitFor(page, '**/reset-password?token=*', email);
   await page.getByLabel('Password', { exact: true }).fill('second-pass-2');
   await page.getByLabel('Confirm Password').fill('second-pass-2');
   await page.getByRole('button', { name: /reset/i }).click();

@@ -26,6 +26,8 @@ export async function startMailCatcher() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
+  const codeIn = (raw: string) => /\b(\d{6})\b/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
+
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
@@ -37,7 +39,7 @@ export async function startMailCatcher() {
           .slice(since)
           .reverse()
           .find((m) => m.to === to.toLowerCase());
-        const code = mail && /\b(\d{6})\b/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1];
+        const code = mail && codeIn(mail.raw);
         if (code) return code;
         if (Date.now() > deadline) throw new Error(`no code mailed to ${to}`);
         await new Promise<void>((resolve) => {
@@ -46,6 +48,8 @@ export async function startMailCatcher() {
         });
       }
     },
+    /** Every code mailed to `to`, oldest first (for failure reports). */
+    codesFor: (to: string) => mails.filter((m) => m.to === to.toLowerCase()).map((m) => codeIn(m.raw) ?? '?'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
