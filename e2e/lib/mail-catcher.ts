@@ -26,7 +26,14 @@ export async function startMailCatcher() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
-  const codeIn = (raw: string) => /\b(\d{6})\b/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
+  /**
+   * The code is the only six-digit number in the body. Headers are skipped: the address itself may hold
+   * one ("asha-312460@example.test" is a random hex name that came out all digits).
+   */
+  const codeIn = (raw: string) => {
+    const body = raw.slice(raw.search(/\r?\n\r?\n/) + 1).replace(/=\r?\n/g, '');
+    return /\b(\d{6})\b/.exec(body)?.[1];
+  };
 
   return {
     url: `smtp://127.0.0.1:${port}`,
