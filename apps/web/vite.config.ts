@@ -101,8 +101,23 @@ function compileHints(): Plugin {
   };
 }
 
+/**
+ * KaTeX's stylesheet without its @font-face rules: src/components/ui/katex-fonts.ts declares those
+ * fonts before the first render, because a stylesheet bringing @font-face rules restyles the whole page.
+ */
+function katexCssWithoutFontFaces(): Plugin {
+  return {
+    name: 'ai-tutor-katex-css-without-font-faces',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]katex[\\/]dist[\\/]katex(\.min)?\.css$/.test(id)) return null;
+      return { code: code.replace(/@font-face\s*\{[^}]*\}/g, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), compileHints(), precompress()],
+  plugins: [react(), katexCssWithoutFontFaces(), compileHints(), precompress()],
   resolve: {
     // react-router's package exports resolve to its development build (warnings, checks) unless told:
     // the production build is smaller and is what should ship.
@@ -125,13 +140,13 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'first-page', test: FIRST_PAGE_MODULES, priority: 20 },
             { name: 'signed-in', test: SIGNED_IN_MODULES, priority: 10 },
-            // The frame and the API client: two files of ~1 kB that every signed-in start fetched apart,
+            // The frame, the API client and KaTeX's font list: files of ~1 kB that a signed-in start fetched apart,
             // in the same round as its data, signed-in and the screen. On HTTP/1.1 (6 connections) that
             // round had one request too many, which waited for a free connection. Their own imports stay
             // where they are (root-reducer, constants), or /login would download them with this chunk.
             {
               name: 'signed-in-frame',
-              test: /src\/(app\/layouts\/AuthLayout\.tsx|lib\/api-client\.ts)$/,
+              test: /src\/(app\/layouts\/AuthLayout\.tsx|lib\/api-client\.ts|components\/ui\/katex-fonts\.ts)$|katex\/dist\/fonts\/.*\?url(&no-inline)?$/,
               priority: 9,
               includeDependenciesRecursively: false,
             },

@@ -2,14 +2,14 @@ import 'katex/dist/katex.min.css';
 import './math-text.css';
 import { Box, type SxProps, type Theme } from '@mui/material';
 import katex from 'katex';
-import mainRegularFont from 'katex/dist/fonts/KaTeX_Main-Regular.woff2?url';
-import mathItalicFont from 'katex/dist/fonts/KaTeX_Math-Italic.woff2?url';
 import { memo, useMemo, type ElementType } from 'react';
+import { COMMON_FACE_URLS, declareKatexFonts } from './katex-fonts';
 
+declareKatexFonts();
 // KaTeX's fonts are font-display: block (maths stays invisible until they arrive) and the browser asks
 // for them only once a formula is laid out. The two that nearly every formula uses are requested as
 // soon as this module loads, alongside the screen's data instead of after it.
-for (const href of [mainRegularFont, mathItalicFont]) {
+for (const href of COMMON_FACE_URLS) {
   if (document.head.querySelector(`link[rel="preload"][href="${href}"]`)) continue;
   const link = document.createElement('link');
   link.rel = 'preload';
