@@ -28,7 +28,9 @@ import typewriterRegular from 'katex/dist/fonts/KaTeX_Typewriter-Regular.woff2?u
  * with font-display: block as in KaTeX's CSS (maths never shows in a fallback font). woff2 only: every
  * browser that runs this app reads it.
  */
-export const KATEX_FACES: ReadonlyArray<readonly [family: string, url: string, style: string, weight: string]> = [
+export const KATEX_FACES: ReadonlyArray<
+  readonly [family: string, url: string, style: string, weight: string]
+> = [
   ['KaTeX_AMS', amsRegular, 'normal', '400'],
   ['KaTeX_Caligraphic', caligraphicBold, 'normal', '700'],
   ['KaTeX_Caligraphic', caligraphicRegular, 'normal', '400'],
