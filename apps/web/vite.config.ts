@@ -71,7 +71,20 @@ const SIGNED_IN_MODULES = new RegExp(
 );
 
 /**
- * Compile hints: the vendor chunks above, which a signed-in start always runs with the entry, and KaTeX,
+ * The frame, the API client and KaTeX's font list (with its font URLs): files of ~1 kB that a signed-in
+ * start fetched apart, in the same round as its data, signed-in and the screen. On HTTP/1.1 (6
+ * connections) that round had one request too many, which waited for a free connection. Only these
+ * modules, not their imports (root-reducer, constants): /login would download those with this chunk.
+ */
+const SIGNED_IN_FRAME_MODULES = new RegExp(
+  [
+    String.raw`src/(app/layouts/AuthLayout\.tsx|lib/api-client\.ts|components/ui/katex-fonts\.ts)$`,
+    String.raw`node_modules/katex/dist/fonts/.*\?url&no-inline$`,
+  ].join('|'),
+);
+
+/**
+ * Compile hints: first-page and signed-in, which a signed-in start always runs with the entry, and KaTeX,
  * whose first formula otherwise compiles its parser and builders function by function on the main thread.
  */
 const EAGER_COMPILE_CHUNKS = new Set(['first-page', 'signed-in', 'MathText']);
@@ -140,13 +153,9 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'first-page', test: FIRST_PAGE_MODULES, priority: 20 },
             { name: 'signed-in', test: SIGNED_IN_MODULES, priority: 10 },
-            // The frame, the API client and KaTeX's font list: files of ~1 kB that a signed-in start fetched apart,
-            // in the same round as its data, signed-in and the screen. On HTTP/1.1 (6 connections) that
-            // round had one request too many, which waited for a free connection. Their own imports stay
-            // where they are (root-reducer, constants), or /login would download them with this chunk.
             {
               name: 'signed-in-frame',
-              test: /src\/(app\/layouts\/AuthLayout\.tsx|lib\/api-client\.ts|components\/ui\/katex-fonts\.ts)$|katex\/dist\/fonts\/.*\?url(&no-inline)?$/,
+              test: SIGNED_IN_FRAME_MODULES,
               priority: 9,
               includeDependenciesRecursively: false,
             },
