@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   accountMessages as msg,
+  limitMessages,
+  LOGIN_FAILURE_WINDOW_MINUTES,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ADDRESS,
+  OTP_CODES_PER_DAY,
   OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_TRIES_PER_DAY,
   wrongOtpMessage,
   type Session,
   type User,
@@ -21,6 +27,7 @@ import {
   tooManyRequests,
   unauthorized,
 } from '../../lib/errors.js';
+import { createWorkQueue } from '../limits/work-queue.js';
 import type { AttemptLimiter, LimitRule } from './attempt-limiter.js';
 import { createSecretHasher, generateOtp } from './codes.js';
 import { createGoogleVerifier, type GoogleVerifier } from './google.js';
@@ -32,10 +39,41 @@ import { createVerifications, type VerificationPurpose } from './verifications.j
 
 type UserRow = typeof users.$inferSelect;
 
-/** 10 failed sign-ins per account in 15 minutes, then 429 until the oldest failure leaves the window. */
-export const LOGIN_FAILURE_RULE: LimitRule = { limit: 10, windowSeconds: 15 * 60 };
+/*
+ * What tells an attack from a class (docs/decisions/0008): failures are counted, not sign-ins — per
+ * account (a guesser of one password, from any number of addresses) and per address (a guesser of many
+ * accounts) — so 300 learners behind one school address sign in while wrong passwords stay cut off.
+ */
+const loginWindowSeconds = LOGIN_FAILURE_WINDOW_MINUTES * 60;
+export const LOGIN_FAILURE_RULE: LimitRule = {
+  name: 'login-account',
+  limit: LOGIN_FAILURES_PER_ACCOUNT,
+  windowSeconds: loginWindowSeconds,
+};
+export const LOGIN_ADDRESS_FAILURE_RULE: LimitRule = {
+  name: 'login-address',
+  limit: LOGIN_FAILURES_PER_ADDRESS,
+  windowSeconds: loginWindowSeconds,
+};
 /** One code mail per purpose and address per OTP_RESEND_COOLDOWN_SECONDS. */
-export const OTP_MAIL_RULE: LimitRule = { limit: 1, windowSeconds: OTP_RESEND_COOLDOWN_SECONDS };
+export const OTP_MAIL_RULE: LimitRule = {
+  name: 'otp-mail',
+  limit: 1,
+  windowSeconds: OTP_RESEND_COOLDOWN_SECONDS,
+};
+/** Codes mailed and tries at them per purpose and account per day: ~15 guesses a day, not ~7,200. */
+export const OTP_CODES_DAILY_RULE: LimitRule = {
+  name: 'otp-codes-day',
+  limit: OTP_CODES_PER_DAY,
+  windowSeconds: 86_400,
+};
+export const OTP_TRIES_DAILY_RULE: LimitRule = {
+  name: 'otp-tries-day',
+  limit: OTP_TRIES_PER_DAY,
+  windowSeconds: 86_400,
+};
+/** A sign-in waiting longer than this for a password hash is answered 503 with Retry-After. */
+const HASH_MAX_WAIT_MS = 20_000;
 
 export interface AccountsDeps {
   db: Db;
@@ -77,7 +115,10 @@ export function publicUser(row: UserRow): User {
 /** Every account flow of DESIGN.md §4 "Auth"; the routes only validate, call and wrap. */
 export function createAccountsService({ db, config, mailer, accessTokens, limiter }: AccountsDeps) {
   const hasher = createSecretHasher(config.jwtSecret);
-  const passwords = createPasswordHasher(config.scryptLogN);
+  const passwords = createPasswordHasher(
+    config.scryptLogN,
+    createWorkQueue({ ...config.passwordHashing, maxWaitMs: HASH_MAX_WAIT_MS }),
+  );
   const codes = createVerifications(hasher);
   const refreshTokens = createRefreshTokens(db, hasher, config.refreshTokenTtlSeconds);
   const google: GoogleVerifier | null = config.google.clientId
@@ -114,10 +155,26 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
   });
 
   const mailKey = (purpose: VerificationPurpose, target: string) => `otp-mail:${purpose}:${target}`;
-  /** Takes the one mail allowed per cooldown, or answers 429 with Retry-After. */
+  const triesKey = (purpose: VerificationPurpose, target: string) => `otp-tries:${purpose}:${target}`;
+  /** Takes the one mail allowed per cooldown and one of the day's codes, or answers 429 with Retry-After. */
   const takeMailSlot = async (purpose: VerificationPurpose, target: string) => {
-    const wait = await limiter.take(mailKey(purpose, target), OTP_MAIL_RULE);
+    const key = mailKey(purpose, target);
+    const dayWait = await limiter.retryAfter(key, OTP_CODES_DAILY_RULE);
+    if (dayWait > 0) throw tooManyRequests(limitMessages.tooManyCodes(dayWait), dayWait);
+    const wait = await limiter.take(key, OTP_MAIL_RULE);
     if (wait > 0) throw tooManyRequests(`${msg.resendTooSoon} (${wait} s).`, wait);
+    const raced = await limiter.take(key, OTP_CODES_DAILY_RULE);
+    if (raced > 0) throw tooManyRequests(limitMessages.tooManyCodes(raced), raced);
+  };
+  /** A mail that failed was never a code: the user may ask again at once, and it is not counted. */
+  const giveMailSlotBack = async (purpose: VerificationPurpose, target: string) => {
+    await limiter.reset(mailKey(purpose, target), OTP_MAIL_RULE);
+    await limiter.refund(mailKey(purpose, target), OTP_CODES_DAILY_RULE);
+  };
+  /** Takes one of the day's tries at a code of `purpose` for `target`, or answers 429 with Retry-After. */
+  const takeCodeTry = async (purpose: VerificationPurpose, target: string) => {
+    const wait = await limiter.take(triesKey(purpose, target), OTP_TRIES_DAILY_RULE);
+    if (wait > 0) throw tooManyRequests(limitMessages.tooManyCodeTries(wait), wait);
   };
   const sendMail = async (mail: Parameters<typeof mailer.send>[0]) => {
     const started = performance.now();
@@ -132,7 +189,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
     try {
       await sendMail(otpMail('verify-account', row, code));
     } catch (error) {
-      await limiter.reset(mailKey('verify-account', row.id));
+      await limiter.reset(mailKey('verify-account', row.id), OTP_MAIL_RULE);
       throw error;
     }
   };
@@ -151,7 +208,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
     try {
       await sendMail(otpMail('reset-password', row, code));
     } catch (error) {
-      await limiter.reset(mailKey('reset-password-otp', email));
+      await giveMailSlotBack('reset-password-otp', email);
       throw error;
     }
   };
@@ -210,18 +267,34 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
       return sessionFor(row);
     },
 
-    async login(rawEmail: string, password: string): Promise<Session> {
+    /** `address`: the client's, whose failures are counted too (a guesser of many accounts). */
+    async login(rawEmail: string, password: string, address?: string): Promise<Session> {
       const email = normalizeEmail(rawEmail);
       const key = `login:${email}`;
-      // Every attempt takes a slot first, so even parallel guesses stop at the limit.
+      const addressKey = address ? `login:${address}` : null;
+      // Checked, not taken: 300 sign-ins at once from one school address must not count as failures.
+      // Parallel guesses may pass the address limit by what the hashing queue lets run at once.
+      const addressWait = addressKey ? await limiter.retryAfter(addressKey, LOGIN_ADDRESS_FAILURE_RULE) : 0;
+      if (addressWait > 0) throw tooManyRequests(msg.tooManyLoginAttempts, addressWait);
+      // Every attempt on an account takes a slot first, so even parallel guesses stop at the limit.
       const wait = await limiter.take(key, LOGIN_FAILURE_RULE);
       if (wait > 0) throw tooManyRequests(msg.tooManyLoginAttempts, wait);
       const row = await findByEmail(email);
-      const ok = row?.passwordHash
-        ? await passwords.verify(password, row.passwordHash)
-        : await passwords.verifyNothing(password);
-      if (!row || !ok) throw unauthorized(msg.invalidCredentials);
-      await limiter.reset(key);
+      let ok: boolean;
+      try {
+        ok = row?.passwordHash
+          ? await passwords.verify(password, row.passwordHash)
+          : await passwords.verifyNothing(password);
+      } catch (error) {
+        // Turned away by the hashing queue (503): no password was tried, so nothing counts.
+        await limiter.refund(key, LOGIN_FAILURE_RULE);
+        throw error;
+      }
+      if (!row || !ok) {
+        if (addressKey) await limiter.hit(addressKey, LOGIN_ADDRESS_FAILURE_RULE);
+        throw unauthorized(msg.invalidCredentials);
+      }
+      await limiter.reset(key, LOGIN_FAILURE_RULE);
       return sessionFor(row);
     },
 
@@ -281,6 +354,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
       const row = await requireUser(userId);
       if (row.verified) throw conflict(msg.alreadyVerified);
       if (normalizeEmail(email) !== row.email) throw badRequest(msg.otpEmailMismatch);
+      await takeCodeTry('verify-account', row.id);
       const check = await codes.checkOtp(db, 'verify-account', row.id, code);
       if (!check.ok) {
         if (check.reason === 'wrong') throw badRequest(wrongOtpMessage(check.triesLeft));
@@ -299,7 +373,12 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
       const row = await requireUser(userId);
       if (row.verified) throw conflict(msg.alreadyVerified);
       await takeMailSlot('verify-account', row.id);
-      await sendAccountCode(row);
+      try {
+        await sendAccountCode(row);
+      } catch (error) {
+        await giveMailSlotBack('verify-account', row.id);
+        throw error;
+      }
     },
 
     /** forget-password and resend-otp: the same answer whether or not the address has an account. */
@@ -307,6 +386,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
 
     async verifyResetCode(rawEmail: string, code: string): Promise<string> {
       const email = normalizeEmail(rawEmail);
+      await takeCodeTry('reset-password-otp', email);
       const check = await codes.checkOtp(db, 'reset-password-otp', email, code);
       if (!check.ok) throw badRequest(msg.resetOtpInvalid);
       const row = await findByEmail(email);
@@ -331,7 +411,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
         await codes.discard(tx, 'verify-account', updated.id);
         return updated;
       });
-      await limiter.reset(`login:${row.email}`);
+      await limiter.reset(`login:${row.email}`, LOGIN_FAILURE_RULE);
     },
 
     async refresh(token: string): Promise<Session> {
