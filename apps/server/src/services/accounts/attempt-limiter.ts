@@ -32,7 +32,10 @@ export function createAttemptLimiter(makeCounter: MakeCounter): AttemptLimiter {
   return {
     async retryAfter(key, rule) {
       const state = await counter(rule).get(key);
-      return state && state.consumedPoints >= rule.limit ? secondsOf(state.msBeforeNext) : 0;
+      // A window past its end may linger in memory until its timer fires: it no longer counts.
+      return state && state.consumedPoints >= rule.limit && state.msBeforeNext > 0
+        ? secondsOf(state.msBeforeNext)
+        : 0;
     },
     async hit(key, rule) {
       await counter(rule).penalty(key, 1);
