@@ -65,11 +65,16 @@ export async function signInBurst(
   const byStatus: Record<number, number> = {};
   for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
   const retryAfter = answers.filter((a) => a.status === 503).map((a) => a.body?.message);
-  const signedIn = answers.filter((a) => a.status === 200).map((a) => a.ms).sort((a, b) => a - b);
+  const signedIn = answers
+    .filter((a) => a.status === 200)
+    .map((a) => a.ms)
+    .sort((a, b) => a - b);
 
   quiet.sort((a, b) => a - b);
   during.sort((a, b) => a - b);
-  log(`sign-in burst: ${learners.length} sign-ins at once from one address, another learner refreshing every ${refreshEveryMs} ms`);
+  log(
+    `sign-in burst: ${learners.length} sign-ins at once from one address, another learner refreshing every ${refreshEveryMs} ms`,
+  );
   log(
     `  burst answered in ${round(burstMs / 1000)} s: ${JSON.stringify(byStatus)}; signed in p50 ${round(pct(signedIn, 50))} ms, max ${round(signedIn[signedIn.length - 1] ?? NaN)} ms` +
       (retryAfter.length ? `; 503 says "${retryAfter[0]}"` : ''),

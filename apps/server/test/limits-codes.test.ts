@@ -87,7 +87,10 @@ describe('password reset codes', () => {
         expect((await post('verify-otp', { email, emailOtp: wrong(code) })).statusCode).toBe(400);
       }
     }
-    expectComeBackTomorrow(await post('verify-otp', { email, emailOtp: code }), limitMessages.tooManyCodeTries);
+    expectComeBackTomorrow(
+      await post('verify-otp', { email, emailOtp: code }),
+      limitMessages.tooManyCodeTries,
+    );
   });
 });
 

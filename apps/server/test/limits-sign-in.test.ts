@@ -68,7 +68,12 @@ describe('guessers', () => {
     const [victim] = await learners(t.app, 1);
     const attacker = '203.0.113.7';
     for (let i = 0; i < 60; i++) {
-      const res = await login(t.app, `guess${i}.${randomBytes(3).toString('hex')}@example.test`, 'p4ssword', attacker);
+      const res = await login(
+        t.app,
+        `guess${i}.${randomBytes(3).toString('hex')}@example.test`,
+        'p4ssword',
+        attacker,
+      );
       expect(res.statusCode).toBe(401);
     }
     const cut = await login(t.app, victim!, 'p4ssword', attacker);

@@ -1,77 +1,25 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  accountMessages as msg,
-  limitMessages,
-  LOGIN_FAILURE_WINDOW_MINUTES,
-  LOGIN_FAILURES_PER_ACCOUNT,
-  LOGIN_FAILURES_PER_ADDRESS,
-  OTP_CODES_PER_DAY,
-  OTP_RESEND_COOLDOWN_SECONDS,
-  OTP_TRIES_PER_DAY,
-  wrongOtpMessage,
-  type Session,
-  type User,
-} from '@ai-tutor/contract';
+import { accountMessages as msg, wrongOtpMessage, type Session, type User } from '@ai-tutor/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { inviteCodes, users } from '../../db/schema.js';
 import type { AccessTokens } from '../../lib/access-token.js';
-import {
-  badRequest,
-  conflict,
-  gone,
-  notFound,
-  serviceUnavailable,
-  tooManyRequests,
-  unauthorized,
-} from '../../lib/errors.js';
+import { badRequest, conflict, gone, notFound, serviceUnavailable, unauthorized } from '../../lib/errors.js';
 import { createWorkQueue } from '../limits/work-queue.js';
-import type { AttemptLimiter, LimitRule } from './attempt-limiter.js';
+import { createAccountLimits, OTP_MAIL_RULE } from '../limits/account-limits.js';
+import type { AttemptLimiter } from './attempt-limiter.js';
 import { createSecretHasher, generateOtp } from './codes.js';
 import { createGoogleVerifier, type GoogleVerifier } from './google.js';
 import { invites } from './invites.js';
 import { otpMail } from './otp-mail.js';
 import { createPasswordHasher } from './passwords.js';
 import { createRefreshTokens } from './refresh-tokens.js';
-import { createVerifications, type VerificationPurpose } from './verifications.js';
+import { createVerifications } from './verifications.js';
 
 type UserRow = typeof users.$inferSelect;
 
-/*
- * What tells an attack from a class (docs/decisions/0008): failures are counted, not sign-ins — per
- * account (a guesser of one password, from any number of addresses) and per address (a guesser of many
- * accounts) — so 300 learners behind one school address sign in while wrong passwords stay cut off.
- */
-const loginWindowSeconds = LOGIN_FAILURE_WINDOW_MINUTES * 60;
-export const LOGIN_FAILURE_RULE: LimitRule = {
-  name: 'login-account',
-  limit: LOGIN_FAILURES_PER_ACCOUNT,
-  windowSeconds: loginWindowSeconds,
-};
-export const LOGIN_ADDRESS_FAILURE_RULE: LimitRule = {
-  name: 'login-address',
-  limit: LOGIN_FAILURES_PER_ADDRESS,
-  windowSeconds: loginWindowSeconds,
-};
-/** One code mail per purpose and address per OTP_RESEND_COOLDOWN_SECONDS. */
-export const OTP_MAIL_RULE: LimitRule = {
-  name: 'otp-mail',
-  limit: 1,
-  windowSeconds: OTP_RESEND_COOLDOWN_SECONDS,
-};
-/** Codes mailed and tries at them per purpose and account per day: ~15 guesses a day, not ~7,200. */
-export const OTP_CODES_DAILY_RULE: LimitRule = {
-  name: 'otp-codes-day',
-  limit: OTP_CODES_PER_DAY,
-  windowSeconds: 86_400,
-};
-export const OTP_TRIES_DAILY_RULE: LimitRule = {
-  name: 'otp-tries-day',
-  limit: OTP_TRIES_PER_DAY,
-  windowSeconds: 86_400,
-};
 /** A sign-in waiting longer than this for a password hash is answered 503 with Retry-After. */
 const HASH_MAX_WAIT_MS = 20_000;
 
@@ -154,28 +102,8 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
     },
   });
 
-  const mailKey = (purpose: VerificationPurpose, target: string) => `otp-mail:${purpose}:${target}`;
-  const triesKey = (purpose: VerificationPurpose, target: string) => `otp-tries:${purpose}:${target}`;
-  /** Takes the one mail allowed per cooldown and one of the day's codes, or answers 429 with Retry-After. */
-  const takeMailSlot = async (purpose: VerificationPurpose, target: string) => {
-    const key = mailKey(purpose, target);
-    const dayWait = await limiter.retryAfter(key, OTP_CODES_DAILY_RULE);
-    if (dayWait > 0) throw tooManyRequests(limitMessages.tooManyCodes(dayWait), dayWait);
-    const wait = await limiter.take(key, OTP_MAIL_RULE);
-    if (wait > 0) throw tooManyRequests(`${msg.resendTooSoon} (${wait} s).`, wait);
-    const raced = await limiter.take(key, OTP_CODES_DAILY_RULE);
-    if (raced > 0) throw tooManyRequests(limitMessages.tooManyCodes(raced), raced);
-  };
-  /** A mail that failed was never a code: the user may ask again at once, and it is not counted. */
-  const giveMailSlotBack = async (purpose: VerificationPurpose, target: string) => {
-    await limiter.reset(mailKey(purpose, target), OTP_MAIL_RULE);
-    await limiter.refund(mailKey(purpose, target), OTP_CODES_DAILY_RULE);
-  };
-  /** Takes one of the day's tries at a code of `purpose` for `target`, or answers 429 with Retry-After. */
-  const takeCodeTry = async (purpose: VerificationPurpose, target: string) => {
-    const wait = await limiter.take(triesKey(purpose, target), OTP_TRIES_DAILY_RULE);
-    if (wait > 0) throw tooManyRequests(limitMessages.tooManyCodeTries(wait), wait);
-  };
+  const limits = createAccountLimits(limiter);
+  const { mailKey, takeMailSlot, giveMailSlotBack, takeCodeTry } = limits;
   const sendMail = async (mail: Parameters<typeof mailer.send>[0]) => {
     const started = performance.now();
     await mailer.send(mail);
@@ -270,15 +198,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
     /** `address`: the client's, whose failures are counted too (a guesser of many accounts). */
     async login(rawEmail: string, password: string, address?: string): Promise<Session> {
       const email = normalizeEmail(rawEmail);
-      const key = `login:${email}`;
-      const addressKey = address ? `login:${address}` : null;
-      // Checked, not taken: 300 sign-ins at once from one school address must not count as failures.
-      // Parallel guesses may pass the address limit by what the hashing queue lets run at once.
-      const addressWait = addressKey ? await limiter.retryAfter(addressKey, LOGIN_ADDRESS_FAILURE_RULE) : 0;
-      if (addressWait > 0) throw tooManyRequests(msg.tooManyLoginAttempts, addressWait);
-      // Every attempt on an account takes a slot first, so even parallel guesses stop at the limit.
-      const wait = await limiter.take(key, LOGIN_FAILURE_RULE);
-      if (wait > 0) throw tooManyRequests(msg.tooManyLoginAttempts, wait);
+      await limits.beforeSignIn(email, address);
       const row = await findByEmail(email);
       let ok: boolean;
       try {
@@ -286,15 +206,14 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
           ? await passwords.verify(password, row.passwordHash)
           : await passwords.verifyNothing(password);
       } catch (error) {
-        // Turned away by the hashing queue (503): no password was tried, so nothing counts.
-        await limiter.refund(key, LOGIN_FAILURE_RULE);
+        await limits.signInNotTried(email); // turned away by the hashing queue (503)
         throw error;
       }
       if (!row || !ok) {
-        if (addressKey) await limiter.hit(addressKey, LOGIN_ADDRESS_FAILURE_RULE);
+        await limits.signInFailed(address);
         throw unauthorized(msg.invalidCredentials);
       }
-      await limiter.reset(key, LOGIN_FAILURE_RULE);
+      await limits.signInSucceeded(email);
       return sessionFor(row);
     },
 
@@ -411,7 +330,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
         await codes.discard(tx, 'verify-account', updated.id);
         return updated;
       });
-      await limiter.reset(`login:${row.email}`, LOGIN_FAILURE_RULE);
+      await limits.signInSucceeded(row.email);
     },
 
     async refresh(token: string): Promise<Session> {

@@ -36,7 +36,7 @@ export function createWorkQueue({ concurrency, maxWaiting, maxWaitMs }: WorkQueu
   let taskMs = 0;
 
   const retryAfter = () =>
-    Math.max(1, Math.ceil(((waiting.length + running) / concurrency) * Math.max(taskMs, 100) / 1000));
+    Math.max(1, Math.ceil((((waiting.length + running) / concurrency) * Math.max(taskMs, 100)) / 1000));
   const next = () => {
     const waiter = waiting.shift();
     if (!waiter) return;
