@@ -28,7 +28,7 @@ export interface AttemptLimiter {
 /** The AttemptLimiter on rate-limiter-flexible counters (Redis insured by memory, or memory alone). */
 export function createAttemptLimiter(makeCounter: MakeCounter): AttemptLimiter {
   const counter = (rule: LimitRule): RateLimiterAbstract =>
-    makeCounter({ name: `attempts:${rule.name}:`, points: rule.limit, durationSeconds: rule.windowSeconds });
+    makeCounter({ name: `attempts:${rule.name}`, points: rule.limit, durationSeconds: rule.windowSeconds });
   return {
     async retryAfter(key, rule) {
       const state = await counter(rule).get(key);

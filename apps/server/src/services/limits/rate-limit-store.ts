@@ -18,7 +18,7 @@ export function flexibleRateLimitStore(makeCounter: MakeCounter): FastifyRateLim
 
     private counter(timeWindow: number, max: number) {
       return makeCounter({
-        name: `rate:${this.route}:${timeWindow}:`,
+        name: `rate:${this.route}:${timeWindow}`,
         points: max,
         durationSeconds: Math.max(1, Math.ceil(timeWindow / 1000)),
       });
