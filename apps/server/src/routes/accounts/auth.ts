@@ -59,7 +59,7 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
   fastify.post(
     apiPaths.googleLogin,
     {
-      config: perClientLimit,
+      config: signInLimit,
       schema: {
         tags,
         summary: 'Sign in with a Google ID token',
