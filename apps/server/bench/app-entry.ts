@@ -1,3 +1,4 @@
 // Bundled by build.mjs into dist/bench-app.js: the built server's app, for the benchmark's server process.
 export { buildApp } from '../src/build-app.js';
 export { loadConfig } from '../src/config.js';
+export { createPasswordHasher } from '../src/services/accounts/passwords.js';

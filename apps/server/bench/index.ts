@@ -3,11 +3,11 @@
  *
  *   npm run bench --workspace @ai-tutor/server -- --db pglite|postgres --learners 10000 --duration 10
  *     --connections 50 --exam-minutes 2 --ramp 60 --save-every 30 --sweep 1
- *     --phases floor,save,create,result,examday --rounds 3
+ *     --phases floor,save,create,result,signin,examday --rounds 3 --burst 70
  *
  * or from the environment (what `npm run bench` at the root passes on): BENCH_DB, BENCH_LEARNERS,
  * BENCH_DURATION, BENCH_CONNECTIONS, BENCH_EXAM_MINUTES, BENCH_RAMP, BENCH_SAVE_EVERY, BENCH_SWEEP,
- * BENCH_PHASES (BENCH_PROF=<dir> writes CPU profiles of the server process); BENCH_DATABASE_URL (default
+ * BENCH_BURST, BENCH_PHASES (BENCH_PROF=<dir> writes CPU profiles of the server process); BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test) is the server a fresh database `ai_tutor_bench` is created on.
  *
  * The server (bench/server.ts → dist/bench-app.js) runs in its own process; the load comes from this
@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { signInBurst } from './sign-in-burst.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -47,7 +48,8 @@ const opts = {
   ramp: Number(option('ramp', '60')),
   saveEvery: Number(option('save-every', '30')),
   sweep: Number(option('sweep', '1')),
-  phases: option('phases', 'floor,save,create,result,examday').split(','),
+  phases: option('phases', 'floor,save,create,result,signin,examday').split(','),
+  burst: Number(option('burst', '70')),
   rounds: Number(option('rounds', '3')),
   baseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
 };
@@ -568,6 +570,18 @@ async function examDay(): Promise<ExamDay> {
 function describe(name: string, ms: number[]) {
   const s = [...ms].sort((a, b) => a - b);
   return `${name.padEnd(10)} ${String(s.length).padStart(7)} requests  p50 ${round(pct(s, 50))} ms  p95 ${round(pct(s, 95))} ms  p99 ${round(pct(s, 99))} ms  max ${round(s[s.length - 1] ?? NaN)} ms`;
+}
+
+if (want('signin')) {
+  await signInBurst(
+    {
+      post: (path, body) => request('POST', path, '', body),
+      withPasswords: (count, password) => call({ type: 'passwords', count, password }),
+      log,
+    },
+    // One refresh per 150 ms stays under the per-address ceiling of sign-in and refresh (600/min).
+    { burst: opts.burst, refreshEveryMs: 150 },
+  );
 }
 
 if (want('examday')) {

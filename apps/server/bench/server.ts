@@ -10,7 +10,7 @@ import { insertCatalogue, optionQuestions } from '../test/helpers/catalogue.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
 const dist = new URL('../dist/bench-app.js', import.meta.url).href;
-const { buildApp, loadConfig } = (await import(dist)) as Any;
+const { buildApp, loadConfig, createPasswordHasher } = (await import(dist)) as Any;
 
 const config = loadConfig(process.env);
 const app = await buildApp({ config });
@@ -70,6 +70,17 @@ process.on('message', (msg: Any) => {
   const work = async () => {
     if (msg.type === 'seed') return seed(msg.learners, msg.examMinutes);
     if (msg.type === 'sql') return query(msg.text, msg.params);
+    if (msg.type === 'passwords') {
+      // Seeded learners get a password hashed at this server's cost (SCRYPT_LOG_N, production: 17).
+      const hash = await createPasswordHasher(config.scryptLogN).hash(msg.password);
+      const rows = await query(
+        `UPDATE users SET password_hash = $1 WHERE id IN
+           (SELECT id FROM users WHERE email LIKE 'bench-%' AND password_hash IS NULL ORDER BY email LIMIT $2)
+         RETURNING email`,
+        [hash, msg.count],
+      );
+      return rows.map((r) => String(r.email));
+    }
     if (msg.type === 'close') {
       await floor.close();
       await app.close();

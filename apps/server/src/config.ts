@@ -46,6 +46,9 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: duration.default(15 * 60),
   REFRESH_TOKEN_TTL: duration.default(30 * 86_400),
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  // Two of libuv's four threadpool threads: token signing and the rest keep the other two.
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
   SMTP_URL: url(['smtp://', 'smtps://'], 'smtp:// or smtps://'),
   MAIL_FROM: z.string().min(3).default('AI TUTOR <no-reply@ai-tutor.local>'),
   GOOGLE_CLIENT_ID: optionalText,
@@ -82,6 +85,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   scryptLogN: number;
+  /** Password hashes run at once, and how many may wait (more: 503 with Retry-After). */
+  passwordHashing: { concurrency: number; maxWaiting: number };
   mail: { smtpUrl: string | null; from: string };
   google: { clientId: string | null; jwksUrl: string };
   ai: { baseUrl: string | null; apiKey: string | null; model: string; timeoutMs: number };
@@ -166,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     scryptLogN: e.SCRYPT_LOG_N,
+    passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, maxWaiting: e.PASSWORD_HASH_QUEUE },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL },
     ai: {

@@ -5,12 +5,9 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryAttemptLimiter } from '../src/services/accounts/attempt-limiter.js';
-import { sharedRateLimitStore } from '../src/services/limits/rate-limit-store.js';
-import {
-  createFallbackAttemptLimiter,
-  createRedisAttemptLimiter,
-} from '../src/services/limits/redis-attempt-limiter.js';
+import { createAttemptLimiter } from '../src/services/accounts/attempt-limiter.js';
+import { counterFactory } from '../src/services/limits/limiters.js';
+import { flexibleRateLimitStore } from '../src/services/limits/rate-limit-store.js';
 import { closeRedis, createRedisClient, type RedisLog } from '../src/services/limits/redis-client.js';
 import { buildTestApp } from '../test/helpers/app.js';
 
@@ -21,7 +18,8 @@ import { buildTestApp } from '../test/helpers/app.js';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `test-${randomBytes(5).toString('hex')}:`;
 const silent: RedisLog = { warn: () => undefined, info: () => undefined };
-const rule = { limit: 3, windowSeconds: 60 };
+const rule = { name: 'three', limit: 3, windowSeconds: 60 };
+const limiterOn = (client: Redis) => createAttemptLimiter(counterFactory(client, prefix));
 
 const clients: Redis[] = [];
 const connect = async (url = redisUrl, log = silent) => {
@@ -71,8 +69,8 @@ afterAll(async () => {
 
 describe('Redis attempt limiter', () => {
   it('is one counter for every instance', async () => {
-    const a = createRedisAttemptLimiter(await connect(), prefix);
-    const b = createRedisAttemptLimiter(await connect(), prefix);
+    const a = limiterOn(await connect());
+    const b = limiterOn(await connect());
     expect(await a.take('login:x', rule)).toBe(0);
     expect(await b.take('login:x', rule)).toBe(0);
     expect(await a.retryAfter('login:x', rule)).toBe(0);
@@ -81,29 +79,28 @@ describe('Redis attempt limiter', () => {
     expect(wait).toBeGreaterThan(55);
     expect(wait).toBeLessThanOrEqual(60);
     expect(await b.retryAfter('login:x', rule)).toBe(wait);
-    await b.reset('login:x');
+    await b.reset('login:x', rule);
     expect(await a.retryAfter('login:x', rule)).toBe(0);
   });
 
   it('never lets concurrent takes past the limit', async () => {
-    const limiters = [
-      createRedisAttemptLimiter(await connect(), prefix),
-      createRedisAttemptLimiter(await connect(), prefix),
-    ];
-    const waits = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => limiters[i % 2]!.take('race', { limit: 10, windowSeconds: 60 })),
-    );
+    const limiters = [limiterOn(await connect()), limiterOn(await connect())];
+    const ten = { name: 'ten', limit: 10, windowSeconds: 60 };
+    const waits = await Promise.all(Array.from({ length: 40 }, (_, i) => limiters[i % 2]!.take('race', ten)));
     expect(waits.filter((w) => w === 0)).toHaveLength(10);
   });
 
-  it('hit records without asking, and the window slides', async () => {
-    const limiter = createRedisAttemptLimiter(await connect(), prefix);
-    const short = { limit: 1, windowSeconds: 1 };
+  it('hit records without asking, refund gives one back, and the window ends', async () => {
+    const limiter = limiterOn(await connect());
+    const short = { name: 'short', limit: 1, windowSeconds: 1 };
     await limiter.hit('otp:y', short);
     expect(await limiter.take('otp:y', short)).toBe(1);
+    await limiter.refund('otp:y', short);
+    await limiter.refund('otp:y', short);
+    expect(await limiter.take('otp:y', short)).toBe(0);
     await new Promise((r) => setTimeout(r, 1100));
     expect(await limiter.take('otp:y', short)).toBe(0);
-    const ttl = await clients[0]!.pttl(`${prefix}attempts:otp:y`);
+    const ttl = await clients[0]!.pttl(`${prefix}attempts:short:otp:y`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(1000);
   });
@@ -118,8 +115,7 @@ describe('Redis outage', () => {
       warn: (_o, msg) => warnings.push(msg),
       info: (_o, msg) => infos.push(msg),
     });
-    const local = createMemoryAttemptLimiter();
-    const limiter = createFallbackAttemptLimiter(client, createRedisAttemptLimiter(client, prefix), local);
+    const limiter = limiterOn(client);
 
     // Redis down from the start: counted in memory, no request fails.
     for (let i = 0; i < 3; i++) expect(await limiter.take('k', rule)).toBe(0);
@@ -133,9 +129,9 @@ describe('Redis outage', () => {
         client.status === 'ready' ? resolve(null) : client.once('ready', resolve),
       );
       expect(infos).toHaveLength(1);
-      await limiter.reset('k');
+      await limiter.reset('k', rule);
       expect(await limiter.take('k', rule)).toBe(0);
-      expect(await client.zcard(`${prefix}attempts:k`)).toBe(1);
+      expect(await client.get(`${prefix}attempts:three:k`)).toBe('1');
     } finally {
       server.kill('SIGKILL');
     }
@@ -150,7 +146,7 @@ describe('Redis outage', () => {
       const app = Fastify();
       await app.register(rateLimit, {
         global: false,
-        store: sharedRateLimitStore(client, prefix),
+        store: flexibleRateLimitStore(counterFactory(client, prefix)),
         skipOnError: true,
       });
       app.get('/limited', { config: { rateLimit: { max: 3, timeWindow: 60_000 } } }, async () => 'ok');

@@ -59,3 +59,11 @@ export const performanceStatus = (averageScore: number): PerformanceStatus =>
 export const ACTIVE_QUIZ_STORAGE_PREFIX = 'quiz-active:';
 export const activeQuizStorageKey = (userId: string, routeKey: string) =>
   `${ACTIVE_QUIZ_STORAGE_PREFIX}${userId}:${routeKey}`;
+
+/** Limits (docs/decisions/0008): what an attack is refused and a class behind one address is not. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_FAILURES_PER_ADDRESS = 60;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+/** Codes mailed to one account (either kind, each counted apart) and tries at them, per day. */
+export const OTP_CODES_PER_DAY = 5;
+export const OTP_TRIES_PER_DAY = 15;

@@ -1,3 +1,5 @@
+import { OTP_CODES_PER_DAY, OTP_TRIES_PER_DAY } from './constants.js';
+
 /** User-facing texts of SPEC.md, verbatim. Validation messages are §5; the rest are §2 and §8. */
 export const validationMessages = {
   required: 'Required',
@@ -82,3 +84,19 @@ export const wrongOtpMessage = (triesLeft: number) =>
   triesLeft > 0
     ? `Incorrect code. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`
     : 'Incorrect code. This code can no longer be used. Please request a new one.';
+
+/** Limits (docs/decisions/0008): the 429/503 answers that say when to come back (also in Retry-After). */
+const waitText = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 2) return `${Math.max(1, Math.ceil(seconds))} seconds`;
+  if (minutes < 120) return `${minutes} minutes`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+};
+export const limitMessages = {
+  signInBusy: (seconds: number) =>
+    `Many people are signing in right now. Please try again in ${waitText(seconds)}.`,
+  tooManyCodes: (seconds: number) =>
+    `You have asked for ${OTP_CODES_PER_DAY} codes today, the most allowed. Please try again in ${waitText(seconds)}.`,
+  tooManyCodeTries: (seconds: number) =>
+    `You have entered a code ${OTP_TRIES_PER_DAY} times today, the most allowed. Please try again in ${waitText(seconds)}.`,
+} as const;

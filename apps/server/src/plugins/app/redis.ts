@@ -1,17 +1,16 @@
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { createMemoryAttemptLimiter, type AttemptLimiter } from '../../services/accounts/attempt-limiter.js';
-import {
-  createFallbackAttemptLimiter,
-  createRedisAttemptLimiter,
-} from '../../services/limits/redis-attempt-limiter.js';
+import { createAttemptLimiter, type AttemptLimiter } from '../../services/accounts/attempt-limiter.js';
+import { counterFactory, type MakeCounter } from '../../services/limits/limiters.js';
 import { closeRedis, createRedisClient } from '../../services/limits/redis-client.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The shared Redis of every instance (REDIS_URL), or null: limits then live in this process. */
     redis: Redis | null;
-    /** Failed sign-ins and OTP mail cooldowns: in Redis when configured, else in this process. */
+    /** rate-limiter-flexible counters: in Redis insured by memory when configured, else in memory. */
+    makeCounter: MakeCounter;
+    /** Failed sign-ins, code mails and code tries: in Redis when configured, else in this process. */
     attemptLimiter: AttemptLimiter;
   }
 }
@@ -24,22 +23,17 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     const { redisUrl, redisKeyPrefix } = fastify.config;
-    const local = createMemoryAttemptLimiter();
-    if (!redisUrl) {
-      fastify.decorate('redis', null);
-      fastify.decorate('attemptLimiter', local);
-      return;
-    }
-    const client = createRedisClient(redisUrl, {
-      warn: (obj, msg) => fastify.log.warn(obj, msg),
-      info: (obj, msg) => fastify.log.info(obj, msg),
-    });
+    const client = redisUrl
+      ? createRedisClient(redisUrl, {
+          warn: (obj, msg) => fastify.log.warn(obj, msg),
+          info: (obj, msg) => fastify.log.info(obj, msg),
+        })
+      : null;
+    const makeCounter = counterFactory(client, redisKeyPrefix);
     fastify.decorate('redis', client);
-    fastify.decorate(
-      'attemptLimiter',
-      createFallbackAttemptLimiter(client, createRedisAttemptLimiter(client, redisKeyPrefix), local),
-    );
-    fastify.addHook('onClose', async () => closeRedis(client));
+    fastify.decorate('makeCounter', makeCounter);
+    fastify.decorate('attemptLimiter', createAttemptLimiter(makeCounter));
+    if (client) fastify.addHook('onClose', async () => closeRedis(client));
   },
   { name: 'redis', dependencies: ['config'] },
 );

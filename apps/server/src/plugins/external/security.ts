@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { sharedRateLimitStore } from '../../services/limits/rate-limit-store.js';
+import { flexibleRateLimitStore } from '../../services/limits/rate-limit-store.js';
 import { DOCS_PREFIX } from './docs.js';
 
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
@@ -83,13 +83,13 @@ export default fp(
       reply.headers(isApiUrl(request.url) ? api : documentHeaders);
       done();
     });
-    // Limits are opted into per route (sign-in, codes, AI); shared through Redis when configured,
-    // per instance while Redis is unreachable (the store falls back; skipOnError as a last resort).
+    // Request ceilings are opted into per route (sign-in, codes, AI): the plugin keeps the route
+    // config, the keyGenerators and the x-ratelimit headers; with Redis its counters are
+    // rate-limiter-flexible's, shared and insured by memory (docs/decisions/0004), and without it the
+    // plugin's own in-memory store does the same job.
     await fastify.register(rateLimit, {
       global: false,
-      ...(fastify.redis
-        ? { store: sharedRateLimitStore(fastify.redis, fastify.config.redisKeyPrefix), skipOnError: true }
-        : {}),
+      ...(fastify.redis ? { store: flexibleRateLimitStore(fastify.makeCounter), skipOnError: true } : {}),
     });
   },
   { name: 'security', dependencies: ['config', 'redis'] },

@@ -16,7 +16,7 @@ import {
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
-import { errors, perClientLimit, type AccountsRouteOptions } from './shared.js';
+import { errors, perClientLimit, signInLimit, type AccountsRouteOptions } from './shared.js';
 
 const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, { accounts }) => {
   const tags = ['auth'];
@@ -41,24 +41,25 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
   fastify.post(
     apiPaths.login,
     {
-      config: perClientLimit,
+      config: signInLimit,
       schema: {
         tags,
         summary: 'Sign in with email and password',
+        description: '429 after too many failures (per account and per address); 503 when hashing is full.',
         body: loginBody,
-        response: { 200: envelope(session), ...errors(400, 401, 429) },
+        response: { 200: envelope(session), ...errors(400, 401, 429, 503) },
       },
     },
     async (request) => ({
       message: msg.loggedIn,
-      data: await accounts.login(request.body.email, request.body.password),
+      data: await accounts.login(request.body.email, request.body.password, request.ip),
     }),
   );
 
   fastify.post(
     apiPaths.googleLogin,
     {
-      config: perClientLimit,
+      config: signInLimit,
       schema: {
         tags,
         summary: 'Sign in with a Google ID token',
@@ -155,7 +156,7 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
         tags,
         summary: 'Set a new password with a reset token; signs out every session',
         body: resetPasswordBody,
-        response: { 200: messageOnly, ...errors(400, 429) },
+        response: { 200: messageOnly, ...errors(400, 429, 503) },
       },
     },
     async (request) => {
@@ -167,7 +168,7 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
   fastify.post(
     apiPaths.refresh,
     {
-      config: perClientLimit,
+      config: signInLimit,
       schema: {
         tags,
         summary: 'Rotate the refresh token; reuse of a rotated token revokes its family',

@@ -1,41 +1,27 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  accountMessages as msg,
-  OTP_RESEND_COOLDOWN_SECONDS,
-  wrongOtpMessage,
-  type Session,
-  type User,
-} from '@ai-tutor/contract';
+import { accountMessages as msg, wrongOtpMessage, type Session, type User } from '@ai-tutor/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { inviteCodes, users } from '../../db/schema.js';
 import type { AccessTokens } from '../../lib/access-token.js';
-import {
-  badRequest,
-  conflict,
-  gone,
-  notFound,
-  serviceUnavailable,
-  tooManyRequests,
-  unauthorized,
-} from '../../lib/errors.js';
-import type { AttemptLimiter, LimitRule } from './attempt-limiter.js';
+import { badRequest, conflict, gone, notFound, serviceUnavailable, unauthorized } from '../../lib/errors.js';
+import { createWorkQueue } from '../limits/work-queue.js';
+import { createAccountLimits, OTP_MAIL_RULE } from '../limits/account-limits.js';
+import type { AttemptLimiter } from './attempt-limiter.js';
 import { createSecretHasher, generateOtp } from './codes.js';
 import { createGoogleVerifier, type GoogleVerifier } from './google.js';
 import { invites } from './invites.js';
 import { otpMail } from './otp-mail.js';
 import { createPasswordHasher } from './passwords.js';
 import { createRefreshTokens } from './refresh-tokens.js';
-import { createVerifications, type VerificationPurpose } from './verifications.js';
+import { createVerifications } from './verifications.js';
 
 type UserRow = typeof users.$inferSelect;
 
-/** 10 failed sign-ins per account in 15 minutes, then 429 until the oldest failure leaves the window. */
-export const LOGIN_FAILURE_RULE: LimitRule = { limit: 10, windowSeconds: 15 * 60 };
-/** One code mail per purpose and address per OTP_RESEND_COOLDOWN_SECONDS. */
-export const OTP_MAIL_RULE: LimitRule = { limit: 1, windowSeconds: OTP_RESEND_COOLDOWN_SECONDS };
+/** A sign-in waiting longer than this for a password hash is answered 503 with Retry-After. */
+const HASH_MAX_WAIT_MS = 20_000;
 
 export interface AccountsDeps {
   db: Db;
@@ -77,7 +63,10 @@ export function publicUser(row: UserRow): User {
 /** Every account flow of DESIGN.md §4 "Auth"; the routes only validate, call and wrap. */
 export function createAccountsService({ db, config, mailer, accessTokens, limiter }: AccountsDeps) {
   const hasher = createSecretHasher(config.jwtSecret);
-  const passwords = createPasswordHasher(config.scryptLogN);
+  const passwords = createPasswordHasher(
+    config.scryptLogN,
+    createWorkQueue({ ...config.passwordHashing, maxWaitMs: HASH_MAX_WAIT_MS }),
+  );
   const codes = createVerifications(hasher);
   const refreshTokens = createRefreshTokens(db, hasher, config.refreshTokenTtlSeconds);
   const google: GoogleVerifier | null = config.google.clientId
@@ -113,12 +102,8 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
     },
   });
 
-  const mailKey = (purpose: VerificationPurpose, target: string) => `otp-mail:${purpose}:${target}`;
-  /** Takes the one mail allowed per cooldown, or answers 429 with Retry-After. */
-  const takeMailSlot = async (purpose: VerificationPurpose, target: string) => {
-    const wait = await limiter.take(mailKey(purpose, target), OTP_MAIL_RULE);
-    if (wait > 0) throw tooManyRequests(`${msg.resendTooSoon} (${wait} s).`, wait);
-  };
+  const limits = createAccountLimits(limiter);
+  const { mailKey, takeMailSlot, giveMailSlotBack, takeCodeTry } = limits;
   const sendMail = async (mail: Parameters<typeof mailer.send>[0]) => {
     const started = performance.now();
     await mailer.send(mail);
@@ -132,7 +117,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
     try {
       await sendMail(otpMail('verify-account', row, code));
     } catch (error) {
-      await limiter.reset(mailKey('verify-account', row.id));
+      await limiter.reset(mailKey('verify-account', row.id), OTP_MAIL_RULE);
       throw error;
     }
   };
@@ -151,7 +136,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
     try {
       await sendMail(otpMail('reset-password', row, code));
     } catch (error) {
-      await limiter.reset(mailKey('reset-password-otp', email));
+      await giveMailSlotBack('reset-password-otp', email);
       throw error;
     }
   };
@@ -210,18 +195,25 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
       return sessionFor(row);
     },
 
-    async login(rawEmail: string, password: string): Promise<Session> {
+    /** `address`: the client's, whose failures are counted too (a guesser of many accounts). */
+    async login(rawEmail: string, password: string, address?: string): Promise<Session> {
       const email = normalizeEmail(rawEmail);
-      const key = `login:${email}`;
-      // Every attempt takes a slot first, so even parallel guesses stop at the limit.
-      const wait = await limiter.take(key, LOGIN_FAILURE_RULE);
-      if (wait > 0) throw tooManyRequests(msg.tooManyLoginAttempts, wait);
+      await limits.beforeSignIn(email, address);
       const row = await findByEmail(email);
-      const ok = row?.passwordHash
-        ? await passwords.verify(password, row.passwordHash)
-        : await passwords.verifyNothing(password);
-      if (!row || !ok) throw unauthorized(msg.invalidCredentials);
-      await limiter.reset(key);
+      let ok: boolean;
+      try {
+        ok = row?.passwordHash
+          ? await passwords.verify(password, row.passwordHash)
+          : await passwords.verifyNothing(password);
+      } catch (error) {
+        await limits.signInNotTried(email); // turned away by the hashing queue (503)
+        throw error;
+      }
+      if (!row || !ok) {
+        await limits.signInFailed(address);
+        throw unauthorized(msg.invalidCredentials);
+      }
+      await limits.signInSucceeded(email);
       return sessionFor(row);
     },
 
@@ -281,6 +273,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
       const row = await requireUser(userId);
       if (row.verified) throw conflict(msg.alreadyVerified);
       if (normalizeEmail(email) !== row.email) throw badRequest(msg.otpEmailMismatch);
+      await takeCodeTry('verify-account', row.id);
       const check = await codes.checkOtp(db, 'verify-account', row.id, code);
       if (!check.ok) {
         if (check.reason === 'wrong') throw badRequest(wrongOtpMessage(check.triesLeft));
@@ -299,7 +292,12 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
       const row = await requireUser(userId);
       if (row.verified) throw conflict(msg.alreadyVerified);
       await takeMailSlot('verify-account', row.id);
-      await sendAccountCode(row);
+      try {
+        await sendAccountCode(row);
+      } catch (error) {
+        await giveMailSlotBack('verify-account', row.id);
+        throw error;
+      }
     },
 
     /** forget-password and resend-otp: the same answer whether or not the address has an account. */
@@ -307,6 +305,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
 
     async verifyResetCode(rawEmail: string, code: string): Promise<string> {
       const email = normalizeEmail(rawEmail);
+      await takeCodeTry('reset-password-otp', email);
       const check = await codes.checkOtp(db, 'reset-password-otp', email, code);
       if (!check.ok) throw badRequest(msg.resetOtpInvalid);
       const row = await findByEmail(email);
@@ -331,7 +330,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
         await codes.discard(tx, 'verify-account', updated.id);
         return updated;
       });
-      await limiter.reset(`login:${row.email}`);
+      await limits.signInSucceeded(row.email);
     },
 
     async refresh(token: string): Promise<Session> {
