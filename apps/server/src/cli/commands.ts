@@ -27,3 +27,17 @@ export interface Command {
 
 /** CLI commands by name; each area keeps its own in its own file. */
 export const commands: Record<string, Command> = { ...accountsCommands, ...catalogueCommands, ...aiCommands };
+
+const migrateHelp = { usage: 'migrate', summary: 'apply database migrations' };
+
+/** Each usage on its own line and what it does indented under it: long usages never run into text. */
+export function helpText(): string {
+  return [
+    'Usage: npm run cli -- <command> [options]',
+    '',
+    'Commands:',
+    ...[migrateHelp, ...Object.values(commands).flatMap((c) => c.help)].map(
+      ({ usage, summary }) => `  ${usage}\n      ${summary}`,
+    ),
+  ].join('\n');
+}

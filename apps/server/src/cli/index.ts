@@ -3,19 +3,7 @@ import { openDatabase } from '../db/client.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { migrate } from '../db/migrate.js';
 import { readAdminAccess } from '../lib/admin-access.js';
-import { commands, type Command } from './commands.js';
-
-const migrateHelp = { usage: 'migrate', summary: 'apply database migrations' };
-
-/** Each usage on its own line and what it does indented under it: long usages never run into text. */
-const USAGE = [
-  'Usage: npm run cli -- <command> [options]',
-  '',
-  'Commands:',
-  ...[migrateHelp, ...Object.values(commands).flatMap((c) => c.help)].map(
-    ({ usage, summary }) => `  ${usage}\n      ${summary}`,
-  ),
-].join('\n');
+import { commands, helpText, type Command } from './commands.js';
 
 /**
  * The embedded store is held by another process. If that is the running server and the command can
@@ -40,12 +28,12 @@ async function whileLocked(
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
-    console.log(USAGE);
+    console.log(helpText());
     return name ? 0 : 1;
   }
   const command = name === 'migrate' ? null : commands[name];
   if (command === undefined) {
-    console.error(`Unknown command "${name}".\n\n${USAGE}`);
+    console.error(`Unknown command "${name}".\n\n${helpText()}`);
     return 1;
   }
   const config = loadConfig();
