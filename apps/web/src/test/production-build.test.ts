@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-properties -- the test plays the shell: it sets the NODE_ENV the build reads */
 import { resolve } from 'node:path';
 import { resolveConfig } from 'vite';
 import { afterEach, expect, it } from 'vitest';
