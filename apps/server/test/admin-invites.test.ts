@@ -36,7 +36,7 @@ async function cliOnServer(...args: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-const post = (headers: Record<string, string>, payload: unknown = {}) =>
+const post = (headers: Record<string, string>, payload: Record<string, unknown> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/admin/invites', headers, payload });
 
 describe('the admin route the CLI uses while the server runs', () => {
