@@ -14,6 +14,7 @@ import docs from './plugins/external/docs.js';
 import security from './plugins/external/security.js';
 import webApp from './plugins/external/web-app.js';
 import accountsRoutes from './routes/accounts/index.js';
+import adminRoutes from './routes/admin/index.js';
 import aiRoutes from './routes/ai/index.js';
 import catalogueRoutes from './routes/catalogue/index.js';
 import configRoutes from './routes/config.js';
@@ -30,7 +31,7 @@ declare module 'fastify' {
 
 export interface AppOptions {
   config: Config;
-  /** A database the caller owns (tests, CLI); otherwise the configured one is opened and migrated. */
+  /** The database the caller opened, migrated and owns (server.ts, tests); see plugins/app/database.ts. */
   database?: Database;
 }
 
@@ -67,6 +68,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
       await api.register(quizRoutes);
       await api.register(resultsRoutes);
       await api.register(aiRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

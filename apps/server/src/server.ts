@@ -1,9 +1,10 @@
+import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './build-app.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
-import { onServerStarted } from './startup.js';
+import { onServerStarted, prepareDatabase } from './startup.js';
 
-/** Only listens and shuts down gracefully; everything else is the app plugin. */
+/** Prepares the database, builds the app on it, listens, and shuts down gracefully. */
 async function main() {
   let config;
   try {
@@ -16,9 +17,9 @@ async function main() {
     throw error;
   }
 
-  let server;
+  let database;
   try {
-    server = await buildApp({ config });
+    database = await prepareDatabase(config, pino({ level: config.logLevel }));
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);
@@ -26,6 +27,7 @@ async function main() {
     }
     throw error;
   }
+  const server = await buildApp({ config, database });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -39,14 +41,29 @@ async function main() {
     const force = setTimeout(() => process.exit(1), drainMs + 15_000);
     force.unref();
     if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
-    // close(): no new connections, requests in flight finish, then the sweep, Redis and the pool close.
+    // close(): no new connections, requests in flight finish, then the sweep and Redis close; the
+    // database this process opened closes last.
     await server.close();
+    await database.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await server.listen({ port: config.port, host: config.host });
+  try {
+    await server.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
+    console.error(
+      code === 'EADDRINUSE'
+        ? `Port ${config.port} on ${config.host} is already in use: stop what holds it, or set PORT.`
+        : `Not allowed to listen on port ${config.port} on ${config.host}: set PORT to another port.`,
+    );
+    await server.close();
+    await database.close();
+    process.exit(1);
+  }
   await onServerStarted(server);
 }
 

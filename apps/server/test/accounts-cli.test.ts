@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { inviteCodes } from '../src/db/schema.js';
 import { accountsCommands } from '../src/cli/accounts-commands.js';
 import { ensureFirstInviteCode } from '../src/services/accounts/first-invite.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { buildTestApp, testConfig, type TestApp } from './helpers/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,11 +15,15 @@ afterEach(() => {
 
 /** Runs `invites …` and captures what it prints. */
 async function cli(...args: string[]) {
+  return cliWith(t.config, ...args);
+}
+
+async function cliWith(config: TestApp['config'], ...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void out.push(parts.join(' ')));
   vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void err.push(parts.join(' ')));
-  const code = await accountsCommands.invites!.run({ config: t.config, database: t.database, args });
+  const code = await accountsCommands.invites!.run({ config, database: t.database, args });
   vi.restoreAllMocks();
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
@@ -53,6 +57,13 @@ describe('npm run cli -- invites', () => {
     expect(printed).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(out).toContain('Uses: 0/1');
     expect(out).toContain('Expires: never');
+    expect(out).toContain('Register at https://tutor.example.test/register');
+  });
+
+  it('create prints the register URL on the PORT it is given when PUBLIC_URL is unset', async () => {
+    const { code, out } = await cliWith(testConfig({ PORT: '4123' }), 'create');
+    expect(code).toBe(0);
+    expect(out).toContain('Register at http://localhost:4123/register');
   });
 
   it('create takes --code (stored upper case), --max-uses and --expires; list shows uses/max and expiry', async () => {
@@ -83,7 +94,10 @@ describe('npm run cli -- invites', () => {
       [['create', '--expires', 'next week'], /--expires "next week" is not valid/],
       [['create', '--expires', '2001-01-01'], /is in the past/],
       [['create', '--code', 'a b'], /--code "a b" is not valid/],
-      [['create', '--colour', 'red'], /Unknown option/],
+      [['create', '--colour', 'red'], /unknown option --colour/],
+      [['create', '--max-uses'], /--max-uses needs a value/],
+      [['create', 'extra'], /unexpected argument "extra"/],
+      [['list', 'extra'], /unexpected argument "extra"/],
       [['rename'], /Usage/],
     ];
     for (const [args, message] of cases) {

@@ -1,9 +1,28 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseDuration } from '../src/config.js';
 
 const base = { NODE_ENV: 'test', DATABASE_URL: 'memory://' };
 
 describe('configuration', () => {
+  it('is documented: the README lists every variable loadConfig reads', () => {
+    const read = new Set<string>();
+    const env = new Proxy<Record<string, string | undefined>>(
+      { ...base },
+      {
+        get(target, key) {
+          if (typeof key === 'string' && /^[A-Z][A-Z0-9_]+$/.test(key)) read.add(key);
+          return Reflect.get(target, key) as string | undefined;
+        },
+      },
+    );
+    loadConfig(env);
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'));
+    expect(read.size).toBeGreaterThan(25);
+    expect([...read].filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
+  });
+
   it('has working defaults for a newcomer', () => {
     const config = loadConfig(base);
     expect(config.port).toBe(3000);

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogueCommands } from '../src/cli/catalogue-commands.js';
+import { helpText } from '../src/cli/commands.js';
+import { progressBar } from '../src/cli/progress-bar.js';
 import { exams } from '../src/db/schema.js';
 import { fixture, scratchFile, snapshot } from './fixtures/import/bank.js';
 import { testConfig } from './helpers/app.js';
@@ -62,10 +64,15 @@ describe('npm run cli -- import / seed', () => {
 
   it('explains its usage mistakes', async () => {
     expect((await cli('import')).err).toContain('which file?');
-    expect((await cli('import', 'x.gift', '--bogus')).err).toContain('unknown option --bogus');
-    expect((await cli('import', fixture('physics.gift'), '--subject')).err).toContain(
-      '--subject needs a subject slug',
+    expect((await cli('import', 'x.gift', '--bogus')).err).toContain('import: unknown option --bogus');
+    const noSlug = await cli('import', fixture('physics.gift'), '--subject');
+    expect(noSlug.code).toBe(1);
+    expect(noSlug.err).toBe(
+      'import: --subject needs a value\nUsage: npm run cli -- import FILE... [--subject SLUG] ' +
+        '[--format json|yaml|gift|moodle-xml|aiken|csv] [--dry-run]',
     );
+    expect((await cli('import', 'x.gift', '--dry-run=yes')).err).toContain('--dry-run takes no value');
+    expect((await cli('seed', 'extra')).err).toContain('seed: unexpected argument "extra"');
     const missing = await cli('import', '/no/such/file.gift', '--subject', 'test-physics');
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('file.gift: 1 error; nothing was imported.\n  file.gift: no such file');
@@ -89,5 +96,50 @@ describe('npm run cli -- import / seed', () => {
     expect(names).toEqual(expect.arrayContaining(['JEE Main (Practice)', 'NEET UG (Practice)']));
     const second = await cli('seed');
     expect(second.out).toMatch(/jee-physics\s+0\s+0\s+24/);
+  });
+});
+
+describe('npm run cli -- help', () => {
+  it('prints every usage on its own line with what it does under it, never run together', () => {
+    const lines = helpText().split('\n');
+    expect(lines).toContain('  ai generate-questions --subject SLUG [--topic SLUG] --count N [--batch N]');
+    const commands = lines.filter((line) => /^ {2}\S/.test(line));
+    expect(commands.length).toBeGreaterThanOrEqual(9);
+    for (const line of commands) {
+      const summary = lines[lines.indexOf(line) + 1];
+      expect(summary, line).toMatch(/^ {6}[a-z]/);
+    }
+  });
+});
+
+describe('the progress bar (import, seed, ai generate-questions)', () => {
+  const fakeStream = (isTTY: boolean) => {
+    const written: string[] = [];
+    const stream = { isTTY, write: (text: string) => written.push(text) > 0 };
+    return { stream: stream as unknown as NodeJS.WriteStream, written };
+  };
+
+  it('draws done/total and a percentage in place on a terminal, and ends its line when cleared', () => {
+    const { stream, written } = fakeStream(true);
+    const bar = progressBar('questions', { stream });
+    bar.update(1, 4);
+    bar.update(4, 4);
+    bar.clear();
+    expect(written[0]).toBe(`\r[${'#'.repeat(8)}${'-'.repeat(22)}] 1/4 questions 25%`);
+    expect(written[1]).toBe(`\r[${'#'.repeat(30)}] 4/4 questions 100%`);
+    expect(written[2]).toBe('\n');
+  });
+
+  it('writes nothing when stderr is not a terminal, or for small jobs', () => {
+    const piped = fakeStream(false);
+    const bar = progressBar('questions', { stream: piped.stream });
+    bar.update(1, 2);
+    bar.clear();
+    expect(piped.written).toEqual([]);
+    const small = fakeStream(true);
+    const quiet = progressBar('questions', { stream: small.stream, minTotal: 200 });
+    quiet.update(10, 150);
+    quiet.clear();
+    expect(small.written).toEqual([]);
   });
 });

@@ -1,118 +1,188 @@
-import { parseArgs } from 'node:util';
+import {
+  ADMIN_INVITES_PATH,
+  INVITE_CODE,
+  MAX_INVITE_USES,
+  type AdminAccess,
+  type AdminInvite,
+} from '../lib/admin-access.js';
 import { InviteCodeTakenError, invites } from '../services/accounts/invites.js';
 import type { Command } from './commands.js';
+import { parseCommandArgs, usageError } from './parse.js';
 
-const CODE = /^[A-Z0-9][A-Z0-9-]{2,62}[A-Z0-9]$/;
+const CREATE = 'invites create [--code CODE] [--max-uses N] [--expires ISO-DATE]';
+const LIST = 'invites list';
 
-function inviteStatus(row: { uses: number; maxUses: number; expiresAt: Date | null }): string {
-  if (row.expiresAt && row.expiresAt <= new Date()) return 'expired';
+interface CreateOptions {
+  code?: string;
+  maxUses: number;
+  expiresAt: Date | null;
+}
+
+/** The options of `invites create`, checked; or the exit code of a usage error already printed. */
+function createOptions(args: string[]): CreateOptions | 1 {
+  const parsed = parseCommandArgs(args, {
+    code: { type: 'string' },
+    'max-uses': { type: 'string' },
+    expires: { type: 'string' },
+  });
+  if (typeof parsed === 'string') return usageError('invites create', parsed, CREATE);
+  const { values } = parsed;
+  const code = values.code?.trim().toUpperCase();
+  if (code !== undefined && !INVITE_CODE.test(code)) {
+    console.error(
+      `--code "${values.code}" is not valid: use 4 to 64 letters, digits or dashes (not at the start or end).`,
+    );
+    return 1;
+  }
+  const maxUses = values['max-uses'] === undefined ? 1 : Number(values['max-uses']);
+  if (!Number.isInteger(maxUses) || maxUses < 1 || maxUses > MAX_INVITE_USES) {
+    console.error(
+      `--max-uses "${values['max-uses']}" is not valid: use a whole number from 1 to ${MAX_INVITE_USES}.`,
+    );
+    return 1;
+  }
+  let expiresAt: Date | null = null;
+  if (values.expires !== undefined) {
+    expiresAt = new Date(values.expires);
+    if (Number.isNaN(expiresAt.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(values.expires)) {
+      console.error(
+        `--expires "${values.expires}" is not valid: use an ISO date such as 2030-01-31 or 2030-01-31T18:00:00Z.`,
+      );
+      return 1;
+    }
+    if (expiresAt <= new Date()) {
+      console.error(`--expires "${values.expires}" is in the past.`);
+      return 1;
+    }
+  }
+  return { ...(code ? { code } : {}), maxUses, expiresAt };
+}
+
+function printCreated(invite: AdminInvite, registerUrl: string) {
+  console.log(`Invite code: ${invite.code}`);
+  console.log(`Uses: ${invite.uses}/${invite.maxUses}`);
+  console.log(`Expires: ${invite.expiresAt ?? 'never'}`);
+  console.log(`Register at ${registerUrl}`);
+}
+
+function inviteStatus(row: AdminInvite): string {
+  if (row.expiresAt && new Date(row.expiresAt) <= new Date()) return 'expired';
   if (row.uses >= row.maxUses) return 'used up';
   return 'usable';
 }
 
-const create: Command = {
-  usage: 'invites create [--code C] [--max-uses N] [--expires ISO]',
-  summary: 'create an invite code and print it',
+function printList(rows: AdminInvite[]) {
+  if (rows.length === 0) {
+    console.log('No invite codes yet. Create one with: npm run cli -- invites create');
+    return;
+  }
+  const table = [
+    ['CODE', 'USES', 'EXPIRES', 'STATUS'],
+    ...rows.map((row) => [
+      row.code,
+      `${row.uses}/${row.maxUses}`,
+      row.expiresAt ?? 'never',
+      inviteStatus(row),
+    ]),
+  ];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
+  for (const row of table)
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    );
+}
+
+/** One call to the running server's admin route; its envelope, or a thrown error saying why not. */
+async function askServer<T>(server: AdminAccess, init: { method: string; body?: unknown }) {
+  let response: Response;
+  try {
+    response = await fetch(`${server.url}${ADMIN_INVITES_PATH}`, {
+      method: init.method,
+      headers: {
+        authorization: `Bearer ${server.token}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch {
+    return { ok: false as const, message: `Could not reach the running server at ${server.url}.` };
+  }
+  const body = (await response.json().catch(() => ({}))) as { message?: string; data?: T };
+  if (!response.ok) return { ok: false as const, message: body.message ?? `HTTP ${response.status}` };
+  return { ok: true as const, data: body.data as T };
+}
+
+const unknownSubCommand = (sub: string | undefined) =>
+  usageError('invites', sub ? `unknown sub-command "${sub}"` : 'create or list?', CREATE, LIST);
+
+/** `invites create …` and `invites list`, on the database or, while it runs, through the server. */
+const invitesCommand: Command = {
+  help: [
+    {
+      usage: CREATE,
+      summary: 'create an invite code (one use unless --max-uses) and print the register URL',
+    },
+    { usage: LIST, summary: 'list invite codes with uses/max, expiry and status' },
+  ],
   async run({ database, config, args }) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          code: { type: 'string' },
-          'max-uses': { type: 'string' },
-          expires: { type: 'string' },
-        },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (error) {
-      console.error(`${(error as Error).message}\nUsage: npm run cli -- ${create.usage}`);
-      return 1;
-    }
-    const code = values.code?.trim().toUpperCase();
-    if (code !== undefined && !CODE.test(code)) {
-      console.error(
-        `--code "${values.code}" is not valid: use 4 to 64 letters, digits or dashes (not at the start or end).`,
-      );
-      return 1;
-    }
-    const maxUses = values['max-uses'] === undefined ? 1 : Number(values['max-uses']);
-    if (!Number.isInteger(maxUses) || maxUses < 1 || maxUses > 1_000_000) {
-      console.error(`--max-uses "${values['max-uses']}" is not valid: use a whole number from 1 to 1000000.`);
-      return 1;
-    }
-    let expiresAt: Date | null = null;
-    if (values.expires !== undefined) {
-      expiresAt = new Date(values.expires);
-      if (Number.isNaN(expiresAt.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(values.expires)) {
-        console.error(
-          `--expires "${values.expires}" is not valid: use an ISO date such as 2030-01-31 or 2030-01-31T18:00:00Z.`,
-        );
-        return 1;
-      }
-      if (expiresAt <= new Date()) {
-        console.error(`--expires "${values.expires}" is in the past.`);
-        return 1;
-      }
-    }
-    try {
-      const row = await invites.create(database.db, { code, maxUses, expiresAt });
-      console.log(`Invite code: ${row.code}`);
-      console.log(`Uses: 0/${row.maxUses}`);
-      console.log(`Expires: ${row.expiresAt ? row.expiresAt.toISOString() : 'never'}`);
-      console.log(`Register at ${config.publicUrl}/register`);
-      return 0;
-    } catch (error) {
-      if (error instanceof InviteCodeTakenError) {
+    const [sub, ...rest] = args;
+    if (sub === 'create') {
+      const options = createOptions(rest);
+      if (options === 1) return 1;
+      try {
+        const row = await invites.create(database.db, options);
+        const invite = { ...row, expiresAt: row.expiresAt?.toISOString() ?? null };
+        printCreated(invite, `${config.publicUrl}/register`);
+        return 0;
+      } catch (error) {
+        if (!(error instanceof InviteCodeTakenError)) throw error;
         console.error(error.message);
         return 1;
       }
-      throw error;
     }
-  },
-};
-
-const list: Command = {
-  usage: 'invites list',
-  summary: 'list invite codes with uses/max, expiry and status',
-  async run({ database }) {
-    const rows = await invites.list(database.db);
-    if (rows.length === 0) {
-      console.log('No invite codes yet. Create one with: npm run cli -- invites create');
+    if (sub === 'list') {
+      if (rest.length) return usageError('invites list', `unexpected argument "${rest[0]}"`, LIST);
+      printList(
+        (await invites.list(database.db)).map((row) => ({
+          ...row,
+          expiresAt: row.expiresAt?.toISOString() ?? null,
+        })),
+      );
       return 0;
     }
-    const table = [
-      ['CODE', 'USES', 'EXPIRES', 'STATUS'],
-      ...rows.map((row) => [
-        row.code,
-        `${row.uses}/${row.maxUses}`,
-        row.expiresAt ? row.expiresAt.toISOString() : 'never',
-        inviteStatus(row),
-      ]),
-    ];
-    const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
-    for (const row of table)
-      console.log(
-        row
-          .map((cell, i) => cell.padEnd(widths[i]!))
-          .join('  ')
-          .trimEnd(),
-      );
-    return 0;
+    return unknownSubCommand(sub);
   },
-};
-
-/** `invites create …` and `invites list`: the index dispatches on the first word, so one entry. */
-const invitesCommand: Command = {
-  usage: 'invites create | invites list',
-  summary: 'create [--code C] [--max-uses N] [--expires ISO]; list: uses/max, expiry',
-  async run(ctx) {
-    const [sub, ...rest] = ctx.args;
-    if (sub === 'create') return create.run({ ...ctx, args: rest });
-    if (sub === 'list') return list.run({ ...ctx, args: rest });
-    console.error(`Usage:\n  npm run cli -- ${create.usage}\n  npm run cli -- ${list.usage}`);
-    return 1;
+  async runOnServer({ server, args }) {
+    const [sub, ...rest] = args;
+    if (sub === 'create') {
+      const options = createOptions(rest);
+      if (options === 1) return 1;
+      const reply = await askServer<{ invite: AdminInvite; registerUrl: string }>(server, {
+        method: 'POST',
+        body: { ...options, expiresAt: options.expiresAt?.toISOString() ?? null },
+      });
+      if (!reply.ok) {
+        console.error(reply.message);
+        return 1;
+      }
+      printCreated(reply.data.invite, reply.data.registerUrl);
+      return 0;
+    }
+    if (sub === 'list') {
+      if (rest.length) return usageError('invites list', `unexpected argument "${rest[0]}"`, LIST);
+      const reply = await askServer<AdminInvite[]>(server, { method: 'GET' });
+      if (!reply.ok) {
+        console.error(reply.message);
+        return 1;
+      }
+      printList(reply.data);
+      return 0;
+    }
+    return unknownSubCommand(sub);
   },
 };
 

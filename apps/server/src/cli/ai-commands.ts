@@ -7,56 +7,15 @@ import {
 } from '../services/ai/generate-questions.js';
 import { approveDrafts, listDrafts, rejectDrafts, type Decision } from '../services/ai/question-review.js';
 import type { Command } from './commands.js';
+import { parseCommandArgs, usageError } from './parse.js';
+import { progressBar, type ProgressBar } from './progress-bar.js';
 
 /**
  * `ai generate-questions` and `questions review|approve|reject` (issue 7). Output goes to stdout; the
  * progress bar and warnings to stderr.
  */
 
-type Flags = Record<string, string | true>;
-
-/** `--name value`, `--name=value` and bare `--flag`; the rest are positional. */
-function parseFlags(args: string[], known: string[]): { flags: Flags; rest: string[] } | string {
-  const flags: Flags = {};
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('--')) {
-      rest.push(arg);
-      continue;
-    }
-    const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
-    if (!known.includes(name)) return `unknown option --${name}`;
-    const next = args[i + 1];
-    if (inline !== undefined) flags[name] = inline;
-    else if (next !== undefined && !next.startsWith('--')) flags[name] = args[++i]!;
-    else flags[name] = true;
-  }
-  return { flags, rest };
-}
-
-/** A one-line progress bar on stderr when it is a terminal; nothing otherwise. */
-export function questionProgress(stream: NodeJS.WriteStream = process.stderr) {
-  let drawn = false;
-  return {
-    update(done: number, total: number) {
-      if (!stream.isTTY) return;
-      const width = 30;
-      const filled = Math.round((width * done) / Math.max(1, total));
-      stream.write(
-        `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} questions saved as drafts`,
-      );
-      drawn = true;
-    },
-    /** Ends the bar's line so other output starts on a fresh one. */
-    clear() {
-      if (drawn && stream.isTTY) stream.write('\n');
-      drawn = false;
-    },
-  };
-}
-
-function cliLogger(progress: ReturnType<typeof questionProgress>): AiLogger {
+function cliLogger(progress: ProgressBar): AiLogger {
   return {
     info: () => undefined,
     warn: (obj, msg) => {
@@ -90,53 +49,42 @@ function printSummary(summary: GenerateSummary, usage: AiUsage[]) {
   }
 }
 
-const generateUsage = 'ai generate-questions --subject SLUG [--topic SLUG] --count N';
+const GENERATE = 'ai generate-questions --subject SLUG [--topic SLUG] --count N [--batch N]';
 
 const aiCommand: Command = {
-  usage: 'ai generate-questions --subject S [--topic T] --count N',
-  summary: 'draft new questions with the AI provider, for review',
+  help: [{ usage: GENERATE, summary: 'draft new questions with the AI provider, saved for review' }],
   run: async ({ config, database, args }) => {
     const [sub, ...rest] = args;
-    if (sub !== 'generate-questions') {
-      console.error(
-        `ai: unknown sub-command${sub ? ` "${sub}"` : ''}. Usage: npm run cli -- ${generateUsage}`,
+    if (sub !== 'generate-questions')
+      return usageError('ai', sub ? `unknown sub-command "${sub}"` : 'generate-questions?', GENERATE);
+    const parsed = parseCommandArgs(rest, {
+      subject: { type: 'string' },
+      topic: { type: 'string' },
+      count: { type: 'string' },
+      batch: { type: 'string' },
+    });
+    if (typeof parsed === 'string') return usageError('ai generate-questions', parsed, GENERATE);
+    const { subject, topic } = parsed.values;
+    if (subject === undefined)
+      return usageError('ai generate-questions', '--subject SLUG is required', GENERATE);
+    const count = Number(parsed.values.count ?? NaN);
+    if (!Number.isInteger(count) || count < 1 || count > MAX_GENERATE_COUNT)
+      return usageError(
+        'ai generate-questions',
+        `--count must be a whole number from 1 to ${MAX_GENERATE_COUNT}`,
+        GENERATE,
       );
-      return 1;
-    }
-    const parsed = parseFlags(rest, ['subject', 'topic', 'count', 'batch']);
-    if (typeof parsed === 'string') {
-      console.error(`ai generate-questions: ${parsed}. Usage: npm run cli -- ${generateUsage}`);
-      return 1;
-    }
-    const { flags, rest: positional } = parsed;
-    if (positional.length) {
-      console.error(`ai generate-questions: unexpected argument "${positional[0]}"`);
-      return 1;
-    }
-    if (typeof flags.subject !== 'string') {
-      console.error(
-        `ai generate-questions: --subject SLUG is required. Usage: npm run cli -- ${generateUsage}`,
-      );
-      return 1;
-    }
-    const count = typeof flags.count === 'string' ? Number(flags.count) : NaN;
-    if (!Number.isInteger(count) || count < 1 || count > MAX_GENERATE_COUNT) {
-      console.error(`ai generate-questions: --count must be a whole number from 1 to ${MAX_GENERATE_COUNT}`);
-      return 1;
-    }
-    if (flags.topic === true) {
-      console.error('ai generate-questions: --topic needs a topic slug');
-      return 1;
-    }
-    const batch = typeof flags.batch === 'string' ? Number(flags.batch) : undefined;
+    const batch = parsed.values.batch === undefined ? undefined : Number(parsed.values.batch);
+    if (batch !== undefined && (!Number.isInteger(batch) || batch < 1))
+      return usageError('ai generate-questions', '--batch must be a whole number from 1', GENERATE);
 
-    const progress = questionProgress();
+    const progress = progressBar('questions saved as drafts');
     const usage: AiUsage[] = [];
     const ai = createAiProvider(config.ai, cliLogger(progress), { onUsage: (u) => usage.push(u) });
     try {
       const summary = await generateQuestions(database.db, ai, {
-        subjectSlug: flags.subject,
-        ...(typeof flags.topic === 'string' ? { topicSlug: flags.topic } : {}),
+        subjectSlug: subject,
+        ...(topic !== undefined ? { topicSlug: topic } : {}),
         count,
         ...(batch ? { batchSize: batch } : {}),
         onProgress: (done, total) => progress.update(done, total),
@@ -163,25 +111,27 @@ function printDecision(verb: string, decision: Decision) {
   console.log(`${verb} ${decision.done.length} question${decision.done.length === 1 ? '' : 's'}.`);
 }
 
-const questionsUsage = 'questions review --subject SLUG | questions approve ID... | questions reject ID...';
+const REVIEW = 'questions review --subject SLUG';
+const APPROVE = 'questions approve ID...';
+const REJECT = 'questions reject ID...';
 
 const questionsCommand: Command = {
-  usage: 'questions review --subject S | approve ID… | reject ID…',
-  summary: 'list draft questions, approve them (served in quizzes) or reject them (deleted)',
+  help: [
+    { usage: REVIEW, summary: 'list the draft questions of a subject with their answers' },
+    { usage: APPROVE, summary: 'approve drafts: quizzes serve them from now on' },
+    { usage: REJECT, summary: 'reject drafts: they are deleted' },
+  ],
   run: async ({ database, args }) => {
     const [sub, ...rest] = args;
     if (sub === 'review') {
-      const parsed = parseFlags(rest, ['subject']);
-      if (typeof parsed === 'string' || typeof parsed.flags.subject !== 'string' || parsed.rest.length) {
-        console.error(
-          `questions review: --subject SLUG is required. Usage: npm run cli -- ${questionsUsage}`,
-        );
-        return 1;
-      }
+      const parsed = parseCommandArgs(rest, { subject: { type: 'string' } });
+      if (typeof parsed === 'string') return usageError('questions review', parsed, REVIEW);
+      const { subject } = parsed.values;
+      if (subject === undefined) return usageError('questions review', '--subject SLUG is required', REVIEW);
       try {
-        const drafts = await listDrafts(database.db, parsed.flags.subject);
+        const drafts = await listDrafts(database.db, subject);
         if (!drafts.length) {
-          console.log(`No draft questions in "${parsed.flags.subject}".`);
+          console.log(`No draft questions in "${subject}".`);
           return 0;
         }
         for (const [i, q] of drafts.entries()) {
@@ -204,21 +154,23 @@ const questionsCommand: Command = {
       }
     }
     if (sub === 'approve' || sub === 'reject') {
-      if (!rest.length || rest.some((id) => id.startsWith('--'))) {
-        console.error(
-          `questions ${sub}: give one or more question ids. Usage: npm run cli -- ${questionsUsage}`,
-        );
-        return 1;
-      }
+      const usage = sub === 'approve' ? APPROVE : REJECT;
+      const parsed = parseCommandArgs(rest, {}, true);
+      if (typeof parsed === 'string') return usageError(`questions ${sub}`, parsed, usage);
+      const ids = parsed.positionals;
+      if (!ids.length) return usageError(`questions ${sub}`, 'give one or more question ids', usage);
       const decision =
-        sub === 'approve' ? await approveDrafts(database.db, rest) : await rejectDrafts(database.db, rest);
+        sub === 'approve' ? await approveDrafts(database.db, ids) : await rejectDrafts(database.db, ids);
       printDecision(sub === 'approve' ? 'Approved' : 'Rejected', decision);
       return decision.notDrafts.length || decision.inUse.length ? 1 : 0;
     }
-    console.error(
-      `questions: unknown sub-command${sub ? ` "${sub}"` : ''}. Usage: npm run cli -- ${questionsUsage}`,
+    return usageError(
+      'questions',
+      sub ? `unknown sub-command "${sub}"` : 'review, approve or reject?',
+      REVIEW,
+      APPROVE,
+      REJECT,
     );
-    return 1;
   },
 };
 

@@ -3,6 +3,13 @@ import { join } from 'node:path';
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
+  constructor(
+    message: string,
+    /** The pid holding the lock, when known (the CLI asks that process if it is the server). */
+    readonly owner?: number,
+  ) {
+    super(message);
+  }
 }
 
 function processIsAlive(pid: number): boolean {
@@ -37,6 +44,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
         throw new DataDirLockedError(
           `The embedded database in ${dataDir} is in use by another process (pid ${owner}). ` +
             'Stop that process first, or set DATABASE_URL to a PostgreSQL server to run several.',
+          owner,
         );
       }
       rmSync(file, { force: true });

@@ -10,7 +10,11 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the configured store and migrates it, or uses the one the caller owns (tests, CLI). */
+/**
+ * Uses the database the caller opened and owns (server.ts prepares it before building the app, so a
+ * slow first migration never races Fastify's plugin timeout; tests pass theirs). Without one (the
+ * benchmark's app) it opens and migrates the configured store itself.
+ */
 export default fp(
   async (fastify, opts: { database?: Database }) => {
     const database = opts.database ?? (await openDatabase(fastify.config));

@@ -33,15 +33,16 @@ export async function seedSampleContent(
 const SEED_LOCK = 727_275;
 
 /**
- * Loads the sample catalogue when the database has no exam. Instances starting together on one
- * PostgreSQL take an advisory lock, so only the first one seeds.
+ * Loads the sample catalogue when the database has no exam, calling `onLoading` first. Instances
+ * starting together on one PostgreSQL take an advisory lock, so only the first one seeds.
  */
-export async function seedWhenEmpty(db: Db): Promise<ImportSummary | null> {
+export async function seedWhenEmpty(db: Db, onLoading?: () => void): Promise<ImportSummary | null> {
   const files = await readSampleContent();
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const [any] = await tx.select({ id: exams.id }).from(exams).limit(1);
     if (any) return null;
+    onLoading?.();
     return applyImports(tx, files, { source: 'seed' });
   });
 }
