@@ -27,6 +27,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The page as on a narrow screen (every media query matches: below md) or a wide one. */
+function stubMatchMedia(matches: boolean) {
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    matches,
+    media,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+
 const tile = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('Test Analysis', () => {
@@ -100,8 +114,11 @@ describe('Test Analysis', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['#', 'Question', 'Your Answer', 'Correct Answer', 'Status', 'Details']);
-    // Rows arrive a few per frame; the fourth comes after the first three.
-    const row4 = await screen.findByTestId('question-row-4');
+    // A real table, its rows all there at once (no rows added frame by frame).
+    expect(table.tagName).toBe('TABLE');
+    const rows = within(table).getAllByTestId(/^question-row-/);
+    expect(rows.map((r) => r.tagName)).toEqual(['TR', 'TR', 'TR', 'TR']);
+    const row4 = screen.getByTestId('question-row-4');
     expect(within(row4).getByText('Not answered')).toBeInTheDocument();
     expect(within(row4).getByText('Not Attempted')).toBeInTheDocument();
     await user.click(tabs[2]!);
@@ -122,9 +139,8 @@ describe('Test Analysis', () => {
       }),
     );
     renderResult();
-    // Rows are added one per drawn frame: the second comes a frame after the first.
     expect(within(await screen.findByTestId('question-row-1')).getByText('Correct')).toBeInTheDocument();
-    expect(within(await screen.findByTestId('question-row-2')).getByText('Incorrect')).toBeInTheDocument();
+    expect(within(screen.getByTestId('question-row-2')).getByText('Incorrect')).toBeInTheDocument();
   });
 
   it('a row opens and closes its explanation by click and by keyboard; KaTeX renders LaTeX', async () => {
@@ -151,6 +167,33 @@ describe('Test Analysis', () => {
     await waitFor(() => expect(screen.queryByText('Because of reason 3.')).not.toBeInTheDocument());
 
     expect(screen.getByTestId('question-row-2').querySelector('.katex')).not.toBeNull();
+  });
+
+  it('on a phone each question is a card: number, question, both answers, status and its explanation', async () => {
+    stubMatchMedia(true);
+    const user = userEvent.setup();
+    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    renderResult();
+    const list = await screen.findByRole('list', { name: 'Mechanics questions' });
+    expect(screen.queryByRole('table', { name: 'Mechanics questions' })).not.toBeInTheDocument();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Question 1',
+      'Question 2',
+      'Question 3',
+      'Question 4',
+    ]);
+    const card4 = cards[3]!;
+    expect(within(card4).getByText('Question text 4')).toBeInTheDocument();
+    expect(within(card4).getByText('Your Answer').nextElementSibling).toHaveTextContent('Not answered');
+    expect(within(card4).getByText('Correct Answer')).toBeInTheDocument();
+    expect(within(card4).getByText('Not Attempted')).toBeInTheDocument();
+    const details = within(cards[0]!).getByRole('button', { name: 'Explanation for question 1' });
+    await user.click(within(cards[0]!).getByText('Question text 1'));
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(cards[0]!).findByText('Because of reason 1.')).toBeInTheDocument();
+    await user.click(details);
+    await waitFor(() => expect(screen.queryByText('Because of reason 1.')).not.toBeInTheDocument());
   });
 
   it("says 'Explanation is not available.' when there is none", async () => {
