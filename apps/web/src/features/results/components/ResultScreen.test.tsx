@@ -1,5 +1,5 @@
 import { quizStateStorageKey } from '@ai-tutor/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, testUser } from '../../../test/render';
@@ -15,14 +15,21 @@ import {
   stubResizeObserver,
 } from './results-test-kit';
 
+// The question table's chunk (with KaTeX) is imported lazily; on a busy machine its first import in a
+// file takes more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
 const ROUTE = '/quiz/result/:assessmentId';
 const PATH = '/quiz/result/mechanics-quiz-1';
 const renderResult = () => renderPage(<ResultScreen />, { route: ROUTE, path: PATH, user: testUser() });
 
+// A learner in India (UTC+5:30) reading a session named by a server on UTC.
 beforeEach(() => {
+  vi.stubEnv('TZ', 'Asia/Kolkata');
   stubResizeObserver();
 });
 afterEach(() => {
+  vi.unstubAllEnvs();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -49,7 +56,8 @@ describe('Test Analysis', () => {
     renderResult();
     expect(await screen.findByRole('heading', { level: 1, name: 'Test Analysis' })).toBeInTheDocument();
     expect(calls[0]!.path).toBe('/api/v1/assessment/get-session/mechanics-quiz-1');
-    expect(screen.getByText('Mechanics Quiz · 1 Mar 2026, 10:00')).toBeInTheDocument();
+    // The server's name says 10:00 (its UTC clock); the learner reads their own time.
+    expect(screen.getByText('Mechanics Quiz · 1 Mar 2026, 15:30')).toBeInTheDocument();
 
     const crumbs = screen.getByRole('navigation', { name: 'breadcrumb' });
     expect(within(crumbs).getByRole('link', { name: 'Exams' })).toHaveAttribute('href', '/exams');
