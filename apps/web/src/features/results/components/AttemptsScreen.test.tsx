@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, testUser } from '../../../test/render';
 import { AttemptsScreen } from './AttemptsScreen';
-import { fail, makeAssessment, mockFetch, ok } from './results-test-kit';
+import { fail, makeAssessment, mockFetch, ok, inTimeZone } from './results-test-kit';
 
 const ROUTE = '/attempts/:entityType/:entityId';
 const renderAttempts = (path = '/attempts/subject/mechanics') =>
@@ -24,11 +24,12 @@ const attempts = (count: number, offset = 0) =>
   );
 
 // A learner in India: every time read in their own zone (UTC+5:30).
+let restoreZone = () => undefined as void;
 beforeEach(() => {
-  vi.stubEnv('TZ', 'Asia/Kolkata');
+  restoreZone = inTimeZone('Asia/Kolkata');
 });
 afterEach(() => {
-  vi.unstubAllEnvs();
+  restoreZone();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });

@@ -13,6 +13,7 @@ import {
   ok,
   resultEvaluations,
   stubResizeObserver,
+  inTimeZone,
 } from './results-test-kit';
 
 // The question table's chunk (with KaTeX) is imported lazily; on a busy machine its first import in a
@@ -24,12 +25,13 @@ const PATH = '/quiz/result/mechanics-quiz-1';
 const renderResult = () => renderPage(<ResultScreen />, { route: ROUTE, path: PATH, user: testUser() });
 
 // A learner in India (UTC+5:30) reading a session named by a server on UTC.
+let restoreZone = () => undefined as void;
 beforeEach(() => {
-  vi.stubEnv('TZ', 'Asia/Kolkata');
+  restoreZone = inTimeZone('Asia/Kolkata');
   stubResizeObserver();
 });
 afterEach(() => {
-  vi.unstubAllEnvs();
+  restoreZone();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
