@@ -129,6 +129,33 @@ test('forgot password → mailed OTP → reset → sign in with the new password
   await context.close();
 });
 
+test('the first click on Resend lands: a message appearing on blur moves nothing under the pointer', async () => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/verify-otp/${encodeURIComponent('nobody@example.test')}`);
+  await page.getByLabel('Digit 1 of 6').click();
+  const resend = page.getByRole('button', { name: 'Resend' });
+  const before = (await resend.boundingBox())!;
+  // Press on Resend: the boxes lose focus and 'OTP is required' appears before the button is released.
+  await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+  await page.mouse.down();
+  await page.getByText('OTP is required').waitFor();
+  const during = (await resend.boundingBox())!;
+  await page.mouse.up();
+  assert.equal(during.y, before.y, 'Resend moved between mouse-down and mouse-up');
+  await page.getByRole('button', { name: /^Resend in / }).waitFor();
+
+  // The same on the sign-in form: Email's message must not push Login down.
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').click();
+  const login = page.getByRole('button', { name: 'Login' });
+  const loginBefore = (await login.boundingBox())!;
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.getByText('Required').first().waitFor();
+  assert.equal((await login.boundingBox())!.y, loginBefore.y, 'Login moved when a message appeared');
+  await context.close();
+});
+
 test('guards: a visitor is sent to /login; unknown paths go to /exams', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();

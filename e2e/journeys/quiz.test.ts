@@ -104,15 +104,24 @@ test('subject quiz: answer, mark, clear, jump, reload, offline, submit, result, 
     .first()
     .waitFor();
   await screenshot(page, 'result');
-  // On a phone the result fits the screen's width: the question table scrolls inside its own box.
-  await page.setViewportSize({ width: 360, height: 740 });
-  // The question table's rows (a table by ARIA roles: one grid per row).
+  // The question table's rows on a wide screen, the question cards on a phone.
   const rows = page.locator('[data-testid^="question-row-"]');
-  await rows.first().waitFor();
+  assert.equal(await page.locator('table tr[data-testid="question-row-1"]').count(), 1);
+  // On a phone the result fits the screen's width, each question a card with nothing cut.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.locator('li[data-testid="question-row-1"]').waitFor();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `the result page is ${overflow} px wider than a 360 px screen`);
+  const cut = await rows.evaluateAll((cards) =>
+    cards
+      .filter((card) => card.scrollWidth > card.clientWidth || card.getBoundingClientRect().right > 360)
+      .map((card) => card.getAttribute('data-testid')),
+  );
+  assert.deepEqual(cut, [], 'no question card is wider than the screen');
+  await rows.first().getByText('Your Answer').waitFor();
   await screenshot(page, 'result-phone');
   await page.setViewportSize({ width: 1280, height: 720 });
+  await page.locator('table tr[data-testid="question-row-1"]').waitFor();
   await rows.first().click();
   await page.getByText(/.+/).first().waitFor();
   assert.ok((await rows.count()) >= 6);

@@ -22,7 +22,7 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * A full-page screenshot (a CI artefact). Parts the app leaves to the browser to draw only near the
- * viewport (`content-visibility: auto`, e.g. the result's question rows) are drawn for it: the picture
+ * viewport (`content-visibility: auto`, e.g. the result's insights) are drawn for it: the picture
  * shows what the learner sees on scrolling to each part, not the blank placeholders beyond the screen.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -100,3 +100,20 @@ export const limitMessages = {
   tooManyCodeTries: (seconds: number) =>
     `You have entered a code ${OTP_TRIES_PER_DAY} times today, the most allowed. Please try again in ${waitText(seconds)}.`,
 } as const;
+
+/** The quiz's save status and toasts (web): no connection and a failing server read differently. */
+const answersWaiting = (n: number) => `${n} ${n === 1 ? 'answer' : 'answers'} waiting`;
+export const saveTexts = {
+  allSaved: 'All answers saved',
+  saving: 'Saving…',
+  offline: (waiting: number) => `Offline — ${answersWaiting(waiting)}`,
+  retrying: (waiting: number) => `Not saved yet, retrying — ${answersWaiting(waiting)}`,
+  connectionLost: 'Connection lost. Your answers are kept on this device and will be sent when it is back.',
+  serverFailed:
+    'Your answer could not be saved: the server had a problem. It is kept on this device and will be sent again shortly.',
+  rejected: 'This answer could not be saved.',
+  submitOffline: (waiting: number) =>
+    `You are offline — ${waiting} ${waiting === 1 ? 'answer is' : 'answers are'} still waiting. Submit again once you are back online.`,
+  submitServerFailed: (waiting: number) =>
+    `The server could not take your answers yet — ${waiting} ${waiting === 1 ? 'answer is' : 'answers are'} still waiting. Submit again in a moment.`,
+} as const;

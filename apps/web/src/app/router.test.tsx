@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { toastAdded } from '../stores/toast-slice';
 import { renderRoutes, testUser } from '../test/render';
 import { routes } from './router';
 
@@ -74,5 +75,26 @@ describe('layouts', () => {
     expect(await screen.findByText('asha@example.test')).toBeInTheDocument();
     expect(screen.getByText('Asha Verma')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('a toast neither covers the avatar nor the opened account menu', async () => {
+    const { user } = await import('@testing-library/user-event').then((m) => ({ user: m.default.setup() }));
+    const { store } = renderRoutes(routes, '/exams', testUser());
+    const avatar = await screen.findByRole('button', { name: 'Account menu' });
+    act(() => {
+      store.dispatch(toastAdded({ message: 'Something to say', type: 'info', duration: 60_000 }));
+    });
+    const toasts = screen.getByTestId('toasts');
+    // Below the app bar (64 px at most), where the avatar is.
+    expect(parseFloat(getComputedStyle(toasts).top)).toBeGreaterThanOrEqual(64);
+    await user.click(avatar);
+    const menu = (await screen.findByRole('menu')).closest('.MuiPopover-root')!;
+    expect(Number(getComputedStyle(menu).zIndex)).toBeGreaterThan(Number(getComputedStyle(toasts).zIndex));
+  });
+
+  it('the Contact page title is as bold as every other title', async () => {
+    renderRoutes(routes, '/contact');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Contact' });
+    expect(getComputedStyle(heading).fontWeight).toBe('700');
   });
 });

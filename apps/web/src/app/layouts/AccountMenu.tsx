@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from '@ai-tutor/contract';
 import { Box, Divider, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
+import { TOAST_Z_INDEX } from '../../components/toast/Toaster';
 import { useLogoutMutation } from '../../features/auth/api/logout';
 import { paths } from '../../lib/paths';
 import { sessionEnded } from '../../stores/auth-slice';
@@ -36,7 +37,14 @@ export default function AccountMenu({
   };
 
   return (
-    <Menu id="account-menu" anchorEl={anchor} open={anchor !== null} onClose={onClose}>
+    // Drawn over any toast: the learner reaching for Logout must not find a toast on it.
+    <Menu
+      id="account-menu"
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={onClose}
+      sx={{ zIndex: TOAST_Z_INDEX + 1 }}
+    >
       <Box sx={{ px: 2, py: 1 }}>
         <ListItemText primary={user?.name} secondary={user?.email} />
       </Box>

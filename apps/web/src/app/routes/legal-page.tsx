@@ -6,7 +6,8 @@ import { paths } from '../../lib/paths';
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
+      {/* Bold like every other page title. */}
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         {title}
       </Typography>
       {children}

@@ -86,6 +86,11 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
+/** Above dialogs (an error while one is open must be seen); the account menu sits above the toasts. */
+export const TOAST_Z_INDEX = 2000;
+/** Below the app bar (64 px high at most), so a toast never covers the avatar. */
+const TOAST_TOP_PX = 72;
+
 /** Toasts at top right, closable, each dismissed after its own duration (SPEC.md §2). */
 export function Toaster() {
   const toasts = useToasts();
@@ -93,7 +98,14 @@ export function Toaster() {
   return (
     <Stack
       spacing={1}
-      sx={{ position: 'fixed', top: 16, right: 16, zIndex: 2000, maxWidth: 'calc(100vw - 32px)' }}
+      data-testid="toasts"
+      sx={{
+        position: 'fixed',
+        top: TOAST_TOP_PX,
+        right: 16,
+        zIndex: TOAST_Z_INDEX,
+        maxWidth: 'calc(100vw - 32px)',
+      }}
     >
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />

@@ -57,8 +57,9 @@ describe('/exams/{slug}', () => {
     expect(await within(mod).findByText('41.67%')).toBeInTheDocument();
     const attempts = within(mod).getByRole('link', { name: /^Attempts: 3, view Paper 1 attempts$/ });
     expect(attempts).toHaveAttribute('href', '/attempts/exam_module/jee-main-paper-1');
-    expect(within(mod).getAllByText('Total Marks')[0]).toBeInTheDocument();
-    expect(within(mod).getByText('300 / 720')).toBeInTheDocument();
+    // The marks, not 'score / marks' (issue 16 item 19).
+    const totalMarks = within(mod).getAllByText('Total Marks')[0]!;
+    expect(totalMarks.nextElementSibling).toHaveTextContent(/^720$/);
     expect(within(mod).getAllByText('Highest Score')[0]).toBeInTheDocument();
     expect(within(mod).getByText('140')).toBeInTheDocument();
   });
@@ -75,7 +76,7 @@ describe('/exams/{slug}', () => {
       'href',
       '/attempts/subject/jee-physics',
     );
-    expect(within(physics).getByText('100 / 160')).toBeInTheDocument();
+    expect(within(physics).getByText('Total Marks').nextElementSibling).toHaveTextContent(/^160$/);
     expect(within(physics).getByText('60')).toBeInTheDocument();
     expect(within(physics).getByRole('button', { name: 'Start Subject Quiz' })).toBeInTheDocument();
     expect(within(physics).getByText('Subject quiz: 20 questions · 48 min')).toBeInTheDocument();

@@ -25,9 +25,8 @@ export function statsOf(record: PerformanceRecord | undefined): Stats {
 /** SPEC.md §3: the average is shown to two decimals. */
 export const formatAverage = (value: number) => `${value.toFixed(AVERAGE_DECIMALS)}%`;
 
-/** Marks scored out of marks available over all attempts; plain 0 before the first attempt. */
-export const formatTotalMarks = (stats: Stats) =>
-  stats.totalMarks > 0 ? `${stats.totalScore} / ${stats.totalMarks}` : '0';
+/** The marks available over all attempts (the tile says Total Marks; the score is the Average's). */
+export const formatTotalMarks = (stats: Stats) => String(stats.totalMarks);
 
 export const formatSize = (questionCount: number, durationMinutes: number) =>
   `${questionCount} question${questionCount === 1 ? '' : 's'} · ${durationMinutes} min`;

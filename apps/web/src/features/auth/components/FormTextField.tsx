@@ -13,6 +13,8 @@ type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues> = UseCo
   autoFocus?: boolean;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   endAdornment?: ReactNode;
+  /** Only digits are taken (a typed or pasted letter is dropped): SPEC.md's numeric Mobile Number. */
+  digitsOnly?: boolean;
 };
 
 /**
@@ -26,6 +28,7 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
   autoFocus,
   inputMode,
   endAdornment,
+  digitsOnly = false,
   ...controller
 }: FormTextFieldProps<T, TOut>) {
   const { field, fieldState } = useController(controller);
@@ -35,7 +38,7 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
       name={field.name}
       label={label}
       value={field.value ?? ''}
-      onChange={field.onChange}
+      onChange={digitsOnly ? (value) => field.onChange(value.replace(/\D/g, '')) : field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={fieldState.error?.message}

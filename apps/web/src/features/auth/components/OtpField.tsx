@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useController, type FieldValues, type Path, type UseControllerProps } from 'react-hook-form';
 import { OtpInput } from '../../../components/ui/OtpInput';
 
-/** The six code boxes bound to react-hook-form, with the SPEC.md §5 message under them once touched. */
+/** The six code boxes bound to react-hook-form, with the SPEC.md §5 message under them once touched (its line is always reserved). */
 export function OtpField<T extends FieldValues, TOut extends FieldValues = T>(
   props: UseControllerProps<T, Path<T>, TOut> & { label: string; autoFocus?: boolean },
 ) {
@@ -21,11 +21,11 @@ export function OtpField<T extends FieldValues, TOut extends FieldValues = T>(
         error={Boolean(fieldState.error)}
         describedBy={fieldState.error ? errorId : undefined}
       />
-      {fieldState.error && (
-        <FormHelperText id={errorId} error>
-          {fieldState.error.message}
-        </FormHelperText>
-      )}
+      {/* Kept one line high when empty: the message that appears as focus leaves the boxes (the
+          mouse-down on Resend) must not move the buttons before the mouse-up lands. */}
+      <FormHelperText id={errorId} error>
+        {fieldState.error?.message ?? ' '}
+      </FormHelperText>
     </Stack>
   );
 }

@@ -24,6 +24,16 @@ describe('/register (SPEC.md §2, §5)', () => {
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
   });
 
+  it('takes only digits into Mobile Number, typed or pasted', async () => {
+    fakeServer({});
+    const { user } = setup();
+    await user.type(field('Mobile Number'), '98a7b-6 5');
+    expect(field('Mobile Number')).toHaveValue('98765');
+    await user.clear(field('Mobile Number'));
+    await user.paste('+91 (12)');
+    expect(field('Mobile Number')).toHaveValue('9112');
+  });
+
   it('shows each validation message of SPEC.md §5 once the field is touched', async () => {
     fakeServer({});
     const { user } = setup();

@@ -45,6 +45,7 @@ export function RegisterForm() {
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
+        digitsOnly
       />
       <PasswordField control={control} name="password" label="Password" autoComplete="new-password" />
       <PasswordField

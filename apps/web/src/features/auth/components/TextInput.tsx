@@ -18,7 +18,7 @@ export interface TextInputProps {
 }
 
 /**
- * A labelled outlined text field with its error below: what MUI's TextField renders, built from
+ * A labelled outlined text field with its error below, in a line kept for it when there is none: what MUI's TextField renders, built from
  * FormControl, InputLabel and OutlinedInput because TextField also imports Select (and Menu, Popover,
  * List) statically — ~15 kB gzip the sign-in screens would download for nothing.
  */
@@ -31,7 +31,7 @@ export function TextInput({
   type = 'text',
   ...input
 }: TextInputProps) {
-  const helperId = error ? `${id}-helper-text` : undefined;
+  const helperId = `${id}-helper-text`;
   return (
     <FormControl fullWidth variant="outlined" error={Boolean(error)}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
@@ -41,9 +41,11 @@ export function TextInput({
         label={label}
         type={type}
         onChange={(event) => onChange(event.target.value)}
-        inputProps={{ ...(inputMode ? { inputMode } : {}), 'aria-describedby': helperId }}
+        inputProps={{ ...(inputMode ? { inputMode } : {}), 'aria-describedby': error ? helperId : undefined }}
       />
-      {error && <FormHelperText id={helperId}>{error}</FormHelperText>}
+      {/* Always there, one line high when empty (MUI draws ' ' as a zero-width space): a message that
+          appears on blur must not push the buttons below down under a pointer mid-click. */}
+      <FormHelperText id={helperId}>{error ?? ' '}</FormHelperText>
     </FormControl>
   );
 }

@@ -1,6 +1,7 @@
 import { performanceStatus } from '@ai-tutor/contract';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
-import TrendingUp from '@mui/icons-material/TrendingUp';
+import TrendingDown from '@mui/icons-material/TrendingDown';
+import TrendingFlat from '@mui/icons-material/TrendingFlat';
 import { Chip, Stack, Typography } from '@mui/material';
 
 /** 'Good' (average 50 or more) or 'Average', in words and with an icon, never by colour alone. */
@@ -17,7 +18,8 @@ export function PerformanceStatus({ averageScore }: { averageScore: number }) {
         label={status}
         color={good ? 'success' : 'warning'}
         variant={good ? 'filled' : 'outlined'}
-        icon={good ? <CheckCircleOutlined /> : <TrendingUp />}
+        // An arrow that rises would tell a learner losing marks (a negative average) they are improving.
+        icon={good ? <CheckCircleOutlined /> : averageScore < 0 ? <TrendingDown /> : <TrendingFlat />}
         // MUI's warning orange on white is under 4.5:1; a darker orange keeps 'Average' readable.
         sx={
           good

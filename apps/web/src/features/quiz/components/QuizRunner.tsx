@@ -1,4 +1,4 @@
-import { SAVE_GRACE_SECONDS, uiTexts } from '@ai-tutor/contract';
+import { SAVE_GRACE_SECONDS, saveTexts, uiTexts } from '@ai-tutor/contract';
 import {
   Box,
   Button,
@@ -21,6 +21,7 @@ import { useCountdown } from '../hooks/use-countdown';
 import { useQuizStore } from '../hooks/use-quiz-store';
 import { visuallyHidden } from '../lib/a11y';
 import type { LocalQuizState } from '../lib/local-state';
+import type { FailureCause } from '../lib/save-queue';
 import { quizCounts } from '../lib/question-status';
 import { groupBySubject } from '../lib/subjects';
 import { BusyOverlay } from './BusyOverlay';
@@ -61,13 +62,12 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
     () => ({
       // 409 on a save: the session is over (time ran out, or submitted elsewhere). Show its result.
       onEnded: () => navigate(paths.result(assessment.slug), { replace: true }),
-      onRejected: (message: string | undefined) =>
-        toast(message ?? 'This answer could not be saved.', 'error'),
-      onFailing: () =>
-        toast(
-          'Connection lost. Your answers are kept on this device and will be sent when it is back.',
-          'warning',
-        ),
+      onRejected: (message: string | undefined) => toast(message ?? saveTexts.rejected, 'error'),
+      // SPEC.md §8: a failed save is an error toast; no connection is not the server's failure.
+      onFailing: (cause: FailureCause) =>
+        cause === 'server'
+          ? toast(saveTexts.serverFailed, 'error')
+          : toast(saveTexts.connectionLost, 'warning'),
     }),
     [navigate, toast, assessment.slug],
   );
@@ -112,9 +112,9 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
     if (flushed === 'failed') {
       if (!auto) {
         stopSubmitting();
-        const waiting = store.getSnapshot().sync.waiting;
+        const { waiting, state } = store.getSnapshot().sync;
         toast(
-          `You are offline — ${waiting} ${waiting === 1 ? 'answer is' : 'answers are'} still waiting. Submit again once you are back online.`,
+          state === 'retrying' ? saveTexts.submitServerFailed(waiting) : saveTexts.submitOffline(waiting),
           'warning',
         );
         return;

@@ -300,6 +300,38 @@ describe('never lose an answer', () => {
     expect(JSON.parse(localStorage.getItem(quizStateStorageKey('a1'))!).pending).toEqual([]);
   });
 
+  it('a server error on save is not called offline: error toast, the answer kept and sent again', async () => {
+    let failing = true;
+    const server = mockServer({
+      handle: (c) =>
+        c.path === '/api/v1/evaluations' && failing
+          ? {
+              status: 500,
+              body: { message: 'Something went wrong on our side. Please try again.', data: null },
+            }
+          : undefined,
+    });
+    const user = userEvent.setup();
+    renderQuiz({ now: () => T0, retryBaseMs: 40 });
+    await screen.findByRole('heading', { name: 'Question - 1' });
+    await user.click(screen.getByRole('radio', { name: 'Option 1B' }));
+    await user.click(screen.getByRole('button', { name: 'Save & Next' }));
+
+    expect(await screen.findByText('Not saved yet, retrying — 1 answer waiting')).toBeInTheDocument();
+    expect(screen.queryByText(/Offline/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Connection lost/)).not.toBeInTheDocument();
+    expect(await screen.findByText(/could not be saved: the server had a problem/)).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(quizStateStorageKey('a1'))!).pending).toEqual([
+      expect.objectContaining({ evaluationId: evalId(1), userAnswer: 'Option 1B' }),
+    ]);
+    const failedTries = server.saves().length;
+    await waitFor(() => expect(server.saves().length).toBeGreaterThan(failedTries));
+
+    failing = false;
+    await waitFor(() => expect(screen.getByText('All answers saved')).toBeInTheDocument(), { timeout: 5000 });
+    expect(server.saves().at(-1)!.body).toMatchObject({ evaluationId: evalId(1), userAnswer: 'Option 1B' });
+  });
+
   it('merges saves of the same question waiting in the queue', async () => {
     let online = false;
     const server = mockServer({

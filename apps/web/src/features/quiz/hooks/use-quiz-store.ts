@@ -17,7 +17,9 @@ export function outcomeOfError(error: unknown): Extract<SendOutcome, { ok: false
   if (typeof e?.status === 'number' && PERMANENT.has(e.status)) {
     return { ok: false, kind: 'rejected', ...(message ? { message } : {}) };
   }
-  return { ok: false, kind: 'retry' };
+  // A status (5xx, 429, 408) or an unreadable body: the server answered. FETCH_ERROR, TIMEOUT_ERROR: it did not.
+  const answered = typeof e?.status === 'number' || e?.status === 'PARSING_ERROR';
+  return { ok: false, kind: 'retry', cause: answered ? 'server' : 'network' };
 }
 
 export interface QuizStoreOptions {
@@ -53,9 +55,12 @@ export function useQuizStore(
               forceRefetch: true,
             }),
           );
-          if (session.data && !session.data.assessment.sessionCompleted) return { ok: false, kind: 'retry' };
-          if (!session.data && outcomeOfError(session.error).kind === 'retry')
-            return { ok: false, kind: 'retry' };
+          if (session.data && !session.data.assessment.sessionCompleted)
+            return { ok: false, kind: 'retry', cause: 'server' };
+          if (!session.data) {
+            const checked = outcomeOfError(session.error);
+            if (checked.kind === 'retry') return checked;
+          }
           return outcome;
         },
       }),

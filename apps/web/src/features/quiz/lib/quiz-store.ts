@@ -5,7 +5,13 @@ import {
   type LocalQuizState,
   type PendingSave,
 } from './local-state';
-import { SaveQueue, type FlushResult, type SendOutcome, type SyncStatus } from './save-queue';
+import {
+  SaveQueue,
+  type FailureCause,
+  type FlushResult,
+  type SendOutcome,
+  type SyncStatus,
+} from './save-queue';
 
 export interface QuizSnapshot {
   questions: LocalQuestion[];
@@ -27,7 +33,7 @@ export interface QuizStoreDeps {
 export interface QuizStoreHandlers {
   onEnded?: () => void;
   onRejected?: (message: string | undefined) => void;
-  onFailing?: () => void;
+  onFailing?: (cause: FailureCause) => void;
 }
 
 export type SaveResult = 'moved' | 'saved' | 'none';
@@ -76,8 +82,8 @@ export class QuizStore {
       onRejected: (_save, message) => {
         if (this.started) this.handlers.onRejected?.(message);
       },
-      onFailing: () => {
-        if (this.started) this.handlers.onFailing?.();
+      onFailing: (cause) => {
+        if (this.started) this.handlers.onFailing?.(cause);
       },
       ...(deps.baseDelayMs !== undefined ? { baseDelayMs: deps.baseDelayMs } : {}),
       ...(deps.random ? { random: deps.random } : {}),

@@ -85,6 +85,24 @@ describe('SaveQueue', () => {
     expect(onFailing).toHaveBeenCalledTimes(1);
   });
 
+  it('tells a server error from no connection, and retries both', async () => {
+    vi.useFakeTimers();
+    const { queue, sent, onFailing } = setup([
+      { ok: false, kind: 'retry', cause: 'server' },
+      { ok: false, kind: 'retry', cause: 'network' },
+    ]);
+    queue.start();
+    queue.enqueue({ evaluationId: 'q1', userAnswer: 'a' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.status()).toEqual({ state: 'retrying', waiting: 1 });
+    expect(onFailing).toHaveBeenCalledWith('server');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(queue.status()).toEqual({ state: 'offline', waiting: 1 });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent).toHaveLength(3);
+    expect(queue.status()).toEqual({ state: 'saved', waiting: 0 });
+  });
+
   it('retryNow skips the wait (back online)', async () => {
     vi.useFakeTimers();
     const { queue, sent } = setup([{ ok: false, kind: 'retry' }]);

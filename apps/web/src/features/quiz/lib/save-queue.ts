@@ -2,13 +2,20 @@ import type { PendingSave } from './local-state';
 
 export type SendOutcome =
   | { ok: true; serverTime?: string; sentAt: number; receivedAt: number }
-  /** retry: network, timeout, 5xx, 429 · ended: 409, the session is over · rejected: the server refused this save. */
-  | { ok: false; kind: 'retry' | 'ended' | 'rejected'; message?: string };
+  /**
+   * retry: network, timeout, 5xx, 429 · ended: 409, the session is over · rejected: the server refused
+   * this save. `cause` of a retry: no answer came (network, the default) or the server answered with an
+   * error (server).
+   */
+  | { ok: false; kind: 'retry' | 'ended' | 'rejected'; message?: string; cause?: FailureCause };
+
+export type FailureCause = 'network' | 'server';
 
 export type FlushResult = 'saved' | 'failed' | 'ended';
 
 export interface SyncStatus {
-  state: 'saved' | 'saving' | 'offline';
+  /** offline: no connection, or no answer from the server · retrying: the server answered with an error. */
+  state: 'saved' | 'saving' | 'offline' | 'retrying';
   /** Questions with a save not yet confirmed by the server. */
   waiting: number;
 }
@@ -20,8 +27,8 @@ export interface SaveQueueOptions {
   onSaved?: (save: PendingSave, outcome: Extract<SendOutcome, { ok: true }>) => void;
   onEnded?: () => void;
   onRejected?: (save: PendingSave, message: string | undefined) => void;
-  /** The first failure after a success: the learner has just gone offline. */
-  onFailing?: () => void;
+  /** The first failure after a success: the learner has just gone offline, or the server is failing. */
+  onFailing?: (cause: FailureCause) => void;
   baseDelayMs?: number;
   maxDelayMs?: number;
   random?: () => number;
@@ -51,6 +58,7 @@ export class SaveQueue {
   private items: PendingSave[];
   private inFlight: PendingSave | null = null;
   private failures = 0;
+  private lastCause: FailureCause = 'network';
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running = false;
   private ended = false;
@@ -82,7 +90,8 @@ export class SaveQueue {
   status(): SyncStatus {
     const waiting = distinctQuestions(this.items);
     if (waiting === 0) return { state: 'saved', waiting };
-    if (this.failures > 0 || !this.options.isOnline()) return { state: 'offline', waiting };
+    if (!this.options.isOnline()) return { state: 'offline', waiting };
+    if (this.failures > 0) return { state: this.lastCause === 'server' ? 'retrying' : 'offline', waiting };
     return { state: 'saving', waiting };
   }
 
@@ -170,7 +179,8 @@ export class SaveQueue {
       this.options.onRejected?.(head, outcome.message);
     } else {
       this.failures += 1;
-      if (this.failures === 1) this.options.onFailing?.();
+      this.lastCause = outcome.cause ?? 'network';
+      if (this.failures === 1) this.options.onFailing?.(this.lastCause);
       this.options.onChange();
       this.settle('failed');
       this.schedule();

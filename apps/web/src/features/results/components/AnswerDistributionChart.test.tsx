@@ -49,4 +49,17 @@ describe('Answer Distribution donut', () => {
     expect(drawn[0]!.length).toBeCloseTo(2 * Math.PI * 80);
     expect(screen.getByText('Incorrect (0)')).toBeInTheDocument(); // still in the legend
   });
+
+  it('keeps the count of a slice too thin to hold it, just outside the ring', () => {
+    const { container } = render(
+      <AnswerDistributionChart distribution={{ correct: 70, incorrect: 1, notAttempted: 4, total: 75 }} />,
+    );
+    expect([...container.querySelectorAll('text')].map((t) => t.textContent)).toEqual(['70', '1', '4']);
+    const [, , width] = container.querySelector('svg')!.getAttribute('viewBox')!.split(' ').map(Number);
+    for (const text of container.querySelectorAll('text')) {
+      const x = Number(text.getAttribute('x'));
+      expect(x).toBeGreaterThan(0);
+      expect(x).toBeLessThan(width!);
+    }
+  });
 });

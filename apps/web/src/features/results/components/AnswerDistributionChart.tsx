@@ -28,10 +28,11 @@ export const pieTooltip = (d: Distribution) => (item: { value: number }) =>
 
 const RING_RADIUS = 80; // a ring from radius 40 to 120, drawn as one thick stroke per slice
 const RING_WIDTH = 80;
-const SIZE = 2 * (RING_RADIUS + RING_WIDTH / 2) + 4; // the whole ring and a little air
+const OUTER_LABEL_RADIUS = RING_RADIUS + RING_WIDTH / 2 + 12;
+const SIZE = 2 * (OUTER_LABEL_RADIUS + 12); // the whole ring and room for a count outside it
 const DRAWN_HEIGHT = 230; // + the legend = PIE_CHART_HEIGHT
 const CIRCUMFERENCE = 2 * Math.PI * RING_RADIUS;
-/** Slices narrower than this carry no count on the ring (the legend has it). */
+/** Slices narrower than this have their count just outside the ring: it would not fit on it. */
 const MIN_LABEL_ANGLE = (12 / 360) * 2 * Math.PI;
 
 /**
@@ -75,16 +76,17 @@ export default function AnswerDistributionChart({ distribution }: { distribution
           ))}
         </g>
         {slices.map((slice) => {
-          if (slice.fraction * 2 * Math.PI < MIN_LABEL_ANGLE) return null;
+          const inside = slice.fraction * 2 * Math.PI >= MIN_LABEL_ANGLE;
+          const radius = inside ? RING_RADIUS : OUTER_LABEL_RADIUS;
           const middle = (slice.start + slice.fraction / 2) * 2 * Math.PI - Math.PI / 2;
           return (
             <text
               key={slice.id}
-              x={SIZE / 2 + RING_RADIUS * Math.cos(middle)}
-              y={SIZE / 2 + RING_RADIUS * Math.sin(middle)}
+              x={SIZE / 2 + radius * Math.cos(middle)}
+              y={SIZE / 2 + radius * Math.sin(middle)}
               textAnchor="middle"
               dominantBaseline="central"
-              fill="#fff"
+              fill={inside ? '#fff' : 'rgba(0, 0, 0, 0.87)'}
               fontWeight={700}
               pointerEvents="none"
             >

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, testUser } from '../../../test/render';
 import { AttemptsScreen } from './AttemptsScreen';
-import { fail, makeAssessment, mockFetch, ok } from './results-test-kit';
+import { fail, makeAssessment, mockFetch, ok, inTimeZone } from './results-test-kit';
 
 const ROUTE = '/attempts/:entityType/:entityId';
 const renderAttempts = (path = '/attempts/subject/mechanics') =>
@@ -14,7 +14,8 @@ const attempts = (count: number, offset = 0) =>
     makeAssessment({
       _id: `a${offset + i}`,
       slug: `attempt-${offset + i}`,
-      sessionName: `Attempt ${offset + i}`,
+      // Named by a server on UTC, as containers run.
+      sessionName: `Attempt ${offset + i} · 1 Mar 2026, 10:00`,
       score: 12,
       totalMarks: 40,
       answeredQuestion: 7,
@@ -22,7 +23,13 @@ const attempts = (count: number, offset = 0) =>
     }),
   );
 
+// A learner in India: every time read in their own zone (UTC+5:30).
+let restoreZone = () => undefined as void;
+beforeEach(() => {
+  restoreZone = inTimeZone('Asia/Kolkata');
+});
 afterEach(() => {
+  restoreZone();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -51,17 +58,19 @@ describe('Assessment Attempts', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Session Name', 'Exam', 'Questions Attempted', 'Score']);
-    const row = within(table).getByText('Attempt 0').closest('tr')!;
+    const row = within(table)
+      .getByText(/^Attempt 0 ·/)
+      .closest('tr')!;
     expect(
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Attempt 0', 'JEE Main', '7 / 10', '12 / 40']);
+    ).toEqual(['Attempt 0 · 1 Mar 2026, 15:30', 'JEE Main', '7 / 10', '12 / 40']);
     await user.click(within(row).getByText('JEE Main'));
     expect(router.state.location.pathname).toBe('/quiz/result/attempt-0');
 
     await act(() => router.navigate('/attempts/subject/mechanics'));
-    const link = await screen.findByRole('link', { name: 'Attempt 1' });
+    const link = await screen.findByRole('link', { name: /^Attempt 1 ·/ });
     expect(link).toHaveAttribute('href', '/quiz/result/attempt-1');
     act(() => link.focus());
     await user.keyboard('{Enter}');
@@ -86,12 +95,12 @@ describe('Assessment Attempts', () => {
       });
     });
     renderAttempts();
-    await screen.findByText('Attempt 0');
+    await screen.findByText(/^Attempt 0 ·/);
     expect(screen.getByText('1–15 of 40')).toBeInTheDocument();
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(16);
 
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
-    expect(await screen.findByText('Attempt 15')).toBeInTheDocument();
+    expect(await screen.findByText(/^Attempt 15 ·/)).toBeInTheDocument();
     expect(calls.at(-1)!.url.searchParams.get('page')).toBe('2');
 
     await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));

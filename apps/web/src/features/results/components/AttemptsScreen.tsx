@@ -28,6 +28,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
 import { paths } from '../../../lib/paths';
 import { useGetAttemptsQuery } from '../api/get-attempts';
+import { sessionTitle } from '../lib/session-title';
 
 const COLUMNS = ['Session Name', 'Exam', 'Questions Attempted', 'Score'] as const;
 
@@ -48,7 +49,7 @@ function AttemptRow({ attempt }: { attempt: Assessment }) {
     <TableRow hover onClick={onClick} sx={{ cursor: 'pointer' }}>
       <TableCell>
         <Link component={RouterLink} to={to} underline="hover" color="inherit" sx={{ fontWeight: 600 }}>
-          {attempt.sessionName}
+          {sessionTitle(attempt)}
         </Link>
       </TableCell>
       <TableCell>{attempt.exam.name}</TableCell>

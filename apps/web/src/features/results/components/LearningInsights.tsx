@@ -15,6 +15,7 @@ import { useNearViewport } from '../../../hooks/use-near-viewport';
 import {
   accuracy,
   bySubject,
+  averageTimeText,
   formatSeconds,
   groupBy,
   percent,
@@ -81,7 +82,6 @@ export function LearningInsights({ evaluations }: { evaluations: ResultEvaluatio
   const slow = useMemo(() => slowest(evaluations), [evaluations]);
   const seconds = evaluations.map((e) => Math.max(0, e.timeSpentSeconds));
   const recorded = seconds.some((s) => s > 0);
-  const average = recorded ? seconds.reduce((a, b) => a + b, 0) / seconds.length : 0;
   // Below the fold: the bar chart's code is fetched and drawn as the learner scrolls towards it.
   const chartSlot = useRef<HTMLDivElement>(null);
   const drawChart = useNearViewport(chartSlot);
@@ -114,7 +114,7 @@ export function LearningInsights({ evaluations }: { evaluations: ResultEvaluatio
         {recorded ? (
           <>
             <Typography variant="body2" color="text.secondary">
-              Average {formatSeconds(Math.round(average))} per question.
+              {averageTimeText(seconds)}
             </Typography>
             <Typography variant="body2" sx={{ mt: 0.5 }}>
               Slowest:{' '}

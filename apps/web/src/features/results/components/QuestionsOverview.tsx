@@ -1,20 +1,14 @@
 import './question-table.css';
 import { uiTexts, type ResultEvaluation } from '@ai-tutor/contract';
-import { Box, Collapse, Paper, Typography } from '@mui/material';
+import { Box, Collapse, Paper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Fragment, memo, useState, type MouseEvent, type ReactNode } from 'react';
 import { MathText } from '../../../components/ui/MathText';
 import { TabList } from '../../../components/ui/TabList';
-import { useRevealedCount } from '../../../hooks/use-revealed-count';
 import { rowStatus, type QuestionGroup } from '../lib/analysis';
 import { ScrollableTable } from './ScrollableTable';
 import { StatusChip } from './status';
 
 const COLUMNS = ['#', 'Question', 'Your Answer', 'Correct Answer', 'Status', 'Details'] as const;
-/**
- * Rows added per drawn frame: each row holds a few formulas (~65 boxes), and its maths is rendered by
- * KaTeX as it is added. One a frame keeps every frame's work short on a slow phone.
- */
-const ROWS_PER_FRAME = 1;
 // Material's ExpandLess / ExpandMore.
 const LESS = 'm12 8-6 6 1.41 1.41L12 10.83l4.59 4.58L18 14z';
 const MORE = 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z';
@@ -22,51 +16,98 @@ const MORE = 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z';
 /** Extra content under a row's explanation, supplied by the route (the AI tutor lives in its own feature). */
 export type RowExtra = (evaluation: ResultEvaluation) => ReactNode;
 
-/** One question's row, as plain elements styled by question-table.css; memo: rows are added a few at a time. */
-const QuestionRow = memo(function QuestionRow({
-  evaluation,
-  number,
-  rowExtra,
-}: {
+interface QuestionProps {
   evaluation: ResultEvaluation;
   number: number;
   rowExtra?: RowExtra | undefined;
-}) {
+}
+
+/**
+ * A question's open state. The whole row (or card) opens on click; for the keyboard, its Details
+ * button (Enter or Space) does the same.
+ */
+function useOpen() {
   const [open, setOpen] = useState(false);
-  const detailsId = `explanation-${evaluation._id}`;
   const toggle = () => setOpen((o) => !o);
-  // The whole row opens on click; for the keyboard, the Details button (Enter or Space) does the same.
-  const onRowClick = (event: MouseEvent<HTMLDivElement>) => {
+  const onClick = (event: MouseEvent<HTMLElement>) => {
     if ((event.target as Element).closest('button')) return;
     toggle();
   };
+  return { open, toggle, onClick };
+}
+
+function YourAnswer({ evaluation }: { evaluation: ResultEvaluation }) {
   const answered = evaluation.userAnswer !== null && evaluation.userAnswer.trim() !== '';
+  return answered ? (
+    <MathText text={evaluation.userAnswer ?? ''} />
+  ) : (
+    <span className="not-answered">{uiTexts.notAnswered}</span>
+  );
+}
+
+function ToggleIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={open ? LESS : MORE} fill="currentColor" />
+    </svg>
+  );
+}
+
+function Explanation({
+  id,
+  evaluation,
+  rowExtra,
+  heading,
+}: QuestionProps & { id: string; heading: 'h3' | 'h4' }) {
+  return (
+    <Collapse in appear>
+      <Box id={id} sx={{ py: 2, px: 1 }}>
+        <Typography component={heading} variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
+          Explanation
+        </Typography>
+        {evaluation.explanation ? (
+          <MathText component="div" text={evaluation.explanation} />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {uiTexts.explanationNotAvailable}
+          </Typography>
+        )}
+        {evaluation.gradingNote && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {evaluation.gradingNote}
+          </Typography>
+        )}
+        {rowExtra && <Box sx={{ mt: 1.5 }}>{rowExtra(evaluation)}</Box>}
+      </Box>
+    </Collapse>
+  );
+}
+
+/** One question as a table row, plain elements styled by question-table.css (MUI's cells cost ~6 ms a row). */
+const QuestionRow = memo(function QuestionRow({ evaluation, number, rowExtra }: QuestionProps) {
+  const { open, toggle, onClick } = useOpen();
+  const detailsId = `explanation-${evaluation._id}`;
   return (
     <Fragment>
-      <div
-        role="row"
-        className={open ? 'qt-row question-row open' : 'qt-row question-row'}
-        onClick={onRowClick}
+      <tr
+        className={open ? 'question-row open' : 'question-row'}
+        onClick={onClick}
         data-testid={`question-row-${number}`}
       >
-        <div role="cell">{number}</div>
-        <div role="cell">
+        <td>{number}</td>
+        <td>
           <MathText text={evaluation.baseQuestion.questionText} />
-        </div>
-        <div role="cell">
-          {answered ? (
-            <MathText text={evaluation.userAnswer ?? ''} />
-          ) : (
-            <span className="not-answered">{uiTexts.notAnswered}</span>
-          )}
-        </div>
-        <div role="cell">
+        </td>
+        <td>
+          <YourAnswer evaluation={evaluation} />
+        </td>
+        <td>
           <MathText text={evaluation.baseAnswer} />
-        </div>
-        <div role="cell">
+        </td>
+        <td>
           <StatusChip status={rowStatus(evaluation)} />
-        </div>
-        <div role="cell" className="center toggle-cell">
+        </td>
+        <td className="center toggle-cell">
           <button
             type="button"
             className="row-toggle"
@@ -75,44 +116,79 @@ const QuestionRow = memo(function QuestionRow({
             aria-controls={open ? detailsId : undefined}
             aria-label={`Explanation for question ${number}`}
           >
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d={open ? LESS : MORE} fill="currentColor" />
-            </svg>
+            <ToggleIcon open={open} />
           </button>
-        </div>
-      </div>
+        </td>
+      </tr>
       {/* Only an open row has its explanation row: a result of 75 questions renders 75 rows, not 150. */}
       {open && (
-        <div role="row" className="explanation-row">
-          <div role="cell" aria-colspan={COLUMNS.length} className="explanation-cell">
-            <Collapse in appear>
-              <Box id={detailsId} sx={{ py: 2, px: 1 }}>
-                <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
-                  Explanation
-                </Typography>
-                {evaluation.explanation ? (
-                  <MathText component="div" text={evaluation.explanation} />
-                ) : (
-                  <Typography variant="body2" color="text.secondary">
-                    {uiTexts.explanationNotAvailable}
-                  </Typography>
-                )}
-                {evaluation.gradingNote && (
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                    {evaluation.gradingNote}
-                  </Typography>
-                )}
-                {rowExtra && <Box sx={{ mt: 1.5 }}>{rowExtra(evaluation)}</Box>}
-              </Box>
-            </Collapse>
-          </div>
-        </div>
+        <tr className="explanation-row">
+          <td colSpan={COLUMNS.length} className="explanation-cell">
+            <Explanation
+              id={detailsId}
+              evaluation={evaluation}
+              number={number}
+              rowExtra={rowExtra}
+              heading="h3"
+            />
+          </td>
+        </tr>
       )}
     </Fragment>
   );
 });
 
-/** Questions Overview: a tab per subject with its count, the answer table, rows that open to the explanation. */
+/** One question as a card on a phone: every part on its own line, nothing cut. */
+const QuestionCard = memo(function QuestionCard({ evaluation, number, rowExtra }: QuestionProps) {
+  const { open, toggle, onClick } = useOpen();
+  const detailsId = `explanation-${evaluation._id}`;
+  return (
+    <li className="question-card" onClick={onClick} data-testid={`question-row-${number}`}>
+      <div className="qc-head">
+        <h3 className="qc-number">Question {number}</h3>
+        <StatusChip status={rowStatus(evaluation)} />
+      </div>
+      <div className="qc-scroll">
+        <MathText text={evaluation.baseQuestion.questionText} />
+      </div>
+      <dl className="qc-answers">
+        <dt>Your Answer</dt>
+        <dd className="qc-scroll">
+          <YourAnswer evaluation={evaluation} />
+        </dd>
+        <dt>Correct Answer</dt>
+        <dd className="qc-scroll">
+          <MathText text={evaluation.baseAnswer} />
+        </dd>
+      </dl>
+      <button
+        type="button"
+        className="qc-toggle"
+        onClick={toggle}
+        aria-expanded={open}
+        aria-controls={open ? detailsId : undefined}
+        aria-label={`Explanation for question ${number}`}
+      >
+        Explanation
+        <ToggleIcon open={open} />
+      </button>
+      {open && (
+        <Explanation
+          id={detailsId}
+          evaluation={evaluation}
+          number={number}
+          rowExtra={rowExtra}
+          heading="h4"
+        />
+      )}
+    </li>
+  );
+});
+
+/**
+ * Questions Overview: a tab per subject with its count, the first selected; the questions of the tab as
+ * a table (SPEC.md's columns) on a wide screen and as cards on a phone, each opening to its explanation.
+ */
 export function QuestionsOverview({
   evaluations,
   groups,
@@ -123,8 +199,14 @@ export function QuestionsOverview({
   rowExtra?: RowExtra | undefined;
 }) {
   const [tab, setTab] = useState(0);
+  // Six columns of maths need ~46rem; below the md breakpoint a table would be cut or scroll sideways.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const group = groups[tab] ?? groups[0];
-  const shownRows = useRevealedCount(group?.indexes.length ?? 0, ROWS_PER_FRAME, group?.key);
+  const label = group ? `${group.label} questions` : '';
+  const questions = (group?.indexes ?? []).map((index) => ({
+    evaluation: evaluations[index]!,
+    number: index + 1,
+  }));
   return (
     <Paper component="section" aria-labelledby="overview-heading" sx={{ p: 2 }}>
       <Typography id="overview-heading" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
@@ -145,29 +227,32 @@ export function QuestionsOverview({
       />
       {group && (
         <Box role="tabpanel" id={`overview-panel-${tab}`} aria-labelledby={`overview-tab-${tab}`}>
-          <ScrollableTable label={`${group.label} questions`}>
-            <div role="table" className="question-table" aria-label={`${group.label} questions`}>
-              <div role="rowgroup">
-                <div role="row" className="qt-row qt-head">
-                  {COLUMNS.map((c) => (
-                    <div key={c} role="columnheader" className={c === 'Details' ? 'center' : undefined}>
-                      {c}
-                    </div>
+          {phone ? (
+            <ol className="question-cards" aria-label={label}>
+              {questions.map((q) => (
+                <QuestionCard key={q.evaluation._id} {...q} rowExtra={rowExtra} />
+              ))}
+            </ol>
+          ) : (
+            <ScrollableTable label={label}>
+              <table className="question-table" aria-label={label}>
+                <thead>
+                  <tr>
+                    {COLUMNS.map((c) => (
+                      <th key={c} scope="col" className={c === 'Details' ? 'center' : undefined}>
+                        {c}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {questions.map((q) => (
+                    <QuestionRow key={q.evaluation._id} {...q} rowExtra={rowExtra} />
                   ))}
-                </div>
-              </div>
-              <div role="rowgroup">
-                {group.indexes.slice(0, shownRows).map((index) => (
-                  <QuestionRow
-                    key={evaluations[index]!._id}
-                    evaluation={evaluations[index]!}
-                    number={index + 1}
-                    rowExtra={rowExtra}
-                  />
-                ))}
-              </div>
-            </div>
-          </ScrollableTable>
+                </tbody>
+              </table>
+            </ScrollableTable>
+          )}
         </Box>
       )}
     </Paper>

@@ -19,6 +19,7 @@ import { useTransitionedValue } from '../../../hooks/use-transitioned-value';
 import { paths } from '../../../lib/paths';
 import { useGetAssessmentResultQuery } from '../api/get-result';
 import { clearLocalQuizCopy, distribution, runningQuizPath, scopeLabel } from '../lib/analysis';
+import { sessionTitle } from '../lib/session-title';
 import { PerformanceSummary } from './PerformanceSummary';
 import type { RowExtra } from './QuestionsOverview';
 
@@ -155,7 +156,7 @@ export function ResultScreen({
             Test Analysis
           </Typography>
           <Typography component="p" variant="subtitle1" color="text.secondary">
-            {assessment.sessionName}
+            {sessionTitle(assessment)}
           </Typography>
         </Box>
         {headerActions?.(assessment.slug)}

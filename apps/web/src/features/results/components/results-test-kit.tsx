@@ -133,3 +133,18 @@ export function mockFetch(handle: (call: Call) => Reply) {
   });
   return calls;
 }
+
+/**
+ * Runs the test as a browser in `zone` would (Node reads TZ when it changes; vi.stubEnv's copy is not
+ * seen by Intl). Returns the undo.
+ */
+export function inTimeZone(zone: string): () => void {
+  /* eslint-disable no-restricted-properties -- the process's time zone is the browser's here, not config */
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  return () => {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  };
+  /* eslint-enable no-restricted-properties */
+}

@@ -174,3 +174,16 @@ export function runningQuizPath(slug: string): string | null {
 
 /** A question's time: like Time Taken, but nothing spent reads '0s'. */
 export const formatSeconds = (seconds: number) => (seconds > 0 ? formatDuration(seconds * 1000) : '0s');
+
+/**
+ * 'Average 3s per question.' over the questions that have time on them: a test where one question took
+ * 3 s and the rest none reads 3 s, not 0 s. Under a second reads '<1s'.
+ */
+export function averageTimeText(seconds: number[]): string {
+  const timed = seconds.filter((s) => s > 0);
+  if (timed.length === 0) return '';
+  const average = timed.reduce((a, b) => a + b, 0) / timed.length;
+  const shown = average < 1 ? '<1s' : formatSeconds(Math.round(average));
+  const of = timed.length < seconds.length ? ` (${timed.length} of ${seconds.length} questions timed)` : '';
+  return `Average ${shown} per question${of}.`;
+}
