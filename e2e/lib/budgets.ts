@@ -1,16 +1,47 @@
 import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
 import type { runLighthouse } from './lighthouse.js';
 
-/** Lighthouse bars of issue 8 (performance is the median of the runs, see runLighthouse). */
-export const LIGHTHOUSE_MIN = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
+/**
+ * CI gates only on what does not flake (issue 18): bytes, accessibility, best practices, and Lighthouse
+ * performance as a median with a margin under the goal. The simulated score of one page moves ±3–5
+ * between identical runs on these machines, so the goal of 95 is printed, not gated.
+ */
+export const LIGHTHOUSE_GATE = { performance: 90, accessibility: 100, 'best-practices': 95 } as const;
+export const PERFORMANCE_GOAL = 95;
+/** Runs per page; the median is judged. */
+export const LIGHTHOUSE_RUNS = 5;
 
-/** Prints the scores and metrics, and fails naming the audits under 0.9 when a bar is missed. */
+/** Prints the scores and metrics, and fails naming the audits under 0.9 when a gate is missed. */
 export function checkScores(page: string, result: Awaited<ReturnType<typeof runLighthouse>>) {
+  const goal = result.scores.performance >= PERFORMANCE_GOAL ? 'meets' : 'is under';
   console.log(
-    `Lighthouse ${page}: ${JSON.stringify(result.scores)} — median of performance ${result.runs.join(', ')} (${result.metrics})`,
+    `Lighthouse ${page}: ${JSON.stringify(result.scores)} — median of performance ${result.runs.join(', ')} (${result.metrics}); ${goal} the goal of ${PERFORMANCE_GOAL}`,
   );
-  const misses = Object.entries(LIGHTHOUSE_MIN).filter(
-    ([category, min]) => result.scores[category as keyof typeof LIGHTHOUSE_MIN] < min,
+  const misses = Object.entries(LIGHTHOUSE_GATE).filter(
+    ([category, min]) => result.scores[category as keyof typeof LIGHTHOUSE_GATE] < min,
   );
-  assert.deepEqual(misses, [], `${page} misses the bar; audits under 0.9: ${result.failing.join('; ')}`);
+  assert.deepEqual(misses, [], `${page} misses the gate; audits under 0.9: ${result.failing.join('; ')}`);
+}
+
+/**
+ * Every script the page loads until `ready` resolves, gzip-compressed as a server would send it.
+ * Prints each file and the total, and returns the total in kB.
+ */
+export async function scriptKbWhile(page: Page, label: string, ready: () => Promise<void>) {
+  const bodies: Promise<{ url: string; size: number }>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    bodies.push(
+      response.body().then((body) => ({ url: response.url(), size: gzipSync(body, { level: 9 }).length })),
+    );
+  });
+  await ready();
+  const scripts = await Promise.all(bodies);
+  const totalKb = scripts.reduce((sum, s) => sum + s.size, 0) / 1024;
+  for (const s of scripts.sort((a, b) => b.size - a.size))
+    console.log(`  ${(s.size / 1024).toFixed(1).padStart(6)} kB  ${new URL(s.url).pathname}`);
+  console.log(`JavaScript for ${label}: ${totalKb.toFixed(1)} kB gzip in ${scripts.length} scripts`);
+  return totalKb;
 }
