@@ -54,6 +54,8 @@ export interface SignupInput {
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
+const invalidInvite = () =>
+  badRequest(msg.inviteInvalid, [{ path: 'body.inviteCode', message: msg.inviteInvalid }]);
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
@@ -163,12 +165,16 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
 
     async signup(input: SignupInput): Promise<Session> {
       const email = normalizeEmail(input.email);
-      if (await findByEmail(email)) throw conflict(msg.emailTaken);
+      // The invite first, and nothing about the email before it: without a valid invite every address
+      // gets the same 400 after the same work (one indexed read), so neither the answer nor its timing
+      // tells whether an account exists. With one, an existing address is only found by the insert's
+      // unique violation, after the password hash, so a taken address costs as long as a new one.
+      if (!(await invites.isUsable(db, input.inviteCode))) throw invalidInvite();
       const passwordHash = await passwords.hash(input.password);
       const row = await db.transaction(async (tx) => {
+        // Taken for real here, in the transaction that writes the user: a conflict below gives it back.
         const invite = await invites.consume(tx, input.inviteCode);
-        if (!invite)
-          throw badRequest(msg.inviteInvalid, [{ path: 'body.inviteCode', message: msg.inviteInvalid }]);
+        if (!invite) throw invalidInvite();
         try {
           const [created] = await tx
             .insert(users)
@@ -241,18 +247,25 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
         if (byEmail.googleSub && byEmail.googleSub !== identity.sub) throw unauthorized(msg.googleFailed);
         // Google has verified the address. A password set by whoever registered it unverified was
         // never proven, so it is dropped (no pre-registration takeover); "Forgot Password?" sets a new one.
-        const [linked] = await db
-          .update(users)
-          .set({
-            googleSub: identity.sub,
-            verified: true,
-            updatedAt: new Date(),
-            ...(byEmail.verified ? {} : { passwordHash: null }),
-          })
-          .where(and(eq(users.id, byEmail.id), isNull(users.googleSub)))
-          .returning();
+        // Every session the account had ends with the link: a pre-registrant's refresh token would
+        // otherwise go on refreshing, now into a verified account holding the owner's data.
+        const linked = await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(users)
+            .set({
+              googleSub: identity.sub,
+              verified: true,
+              updatedAt: new Date(),
+              ...(byEmail.verified ? {} : { passwordHash: null }),
+            })
+            .where(and(eq(users.id, byEmail.id), isNull(users.googleSub)))
+            .returning();
+          if (!updated) return null;
+          await refreshTokens.revokeAllForUser(updated.id, tx);
+          await codes.discard(tx, 'verify-account', updated.id);
+          return updated;
+        });
         if (!linked) throw unauthorized(msg.googleFailed);
-        await codes.discard(db, 'verify-account', linked.id);
         return sessionFor(linked);
       }
 

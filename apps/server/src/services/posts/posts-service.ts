@@ -237,8 +237,9 @@ export async function markPublished(db: Db, postId: string, urn: string | null):
 
 /**
  * The public achievement behind a post link: the learner's first name, the exam, module, subject or
- * topic, the score and the date — read from the database, nothing else. Any existing post id works
- * (draft or published: the learner may share the link by hand); anything else is a 404.
+ * topic, the score and the date — read from the database, nothing else. Only a post the learner chose
+ * to share is public: a published one. A draft is still being written and may never be shared, so its
+ * id is a 404 like an unknown one (ids leak through logs, screenshots and referrers).
  */
 export async function getAchievement(db: Db, postId: string): Promise<Achievement> {
   if (!isUuid(postId)) throw notFound(aiMessages.achievementNotFound);
@@ -261,7 +262,7 @@ export async function getAchievement(db: Db, postId: string): Promise<Achievemen
     .innerJoin(modules, eq(modules.id, assessments.moduleId))
     .leftJoin(subjects, eq(subjects.id, assessments.subjectId))
     .leftJoin(topics, eq(topics.id, assessments.topicId))
-    .where(eq(posts.id, postId));
+    .where(and(eq(posts.id, postId), eq(posts.status, 'published')));
   if (!row || !row.completed || !row.endTime) throw notFound(aiMessages.achievementNotFound);
   const score = row.score ?? 0;
   return {
