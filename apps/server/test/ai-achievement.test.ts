@@ -1,7 +1,7 @@
 import { achievement, type Post } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessments, users } from '../src/db/schema.js';
+import { assessments, posts, users } from '../src/db/schema.js';
 import { insertCompletedAttempt } from './helpers/ai-fixtures.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
@@ -28,6 +28,8 @@ describe('public achievement page data', () => {
       payload: { assessmentSlug: attempt.slug },
     });
     const post = generated.json().data.post as Post;
+    // Only a shared (published) post is public; a draft is a 404 (hardening-accounts.test.ts).
+    await t.app.db.update(posts).set({ status: 'published' }).where(eq(posts.id, post._id));
 
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/achievements/${post._id}` });
     expect(res.statusCode).toBe(200);
