@@ -8,16 +8,24 @@ import { insertCompletedAttempt } from './helpers/ai-fixtures.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { startFakeGoogle, type FakeGoogle } from './helpers/google.js';
 import { createLearner } from './helpers/learner.js';
+import { startMailServer, type MailServer } from './helpers/mail-server.js';
 
 let google: FakeGoogle;
+let mail: MailServer;
 let t: TestApp;
 beforeAll(async () => {
   google = await startFakeGoogle();
-  t = await buildTestApp({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl });
+  mail = await startMailServer();
+  t = await buildTestApp({
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_JWKS_URL: google.jwksUrl,
+    SMTP_URL: mail.url,
+  });
 });
 afterAll(async () => {
   await t.close();
   await google.close();
+  await mail.close();
 });
 
 const uniqueEmail = () => `victim.${randomBytes(4).toString('hex')}@example.test`;
@@ -32,6 +40,12 @@ const registration = (email: string, inviteCode: string) => ({
 });
 const refresh = (token: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refresh_token: token } });
+const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+const currentUser = (accessToken: string) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/users/current', headers: bearer(accessToken) });
+const renameUser = (accessToken: string, name: string) =>
+  t.app.inject({ method: 'PUT', url: '/api/v1/users', headers: bearer(accessToken), payload: { name } });
+const sessionEnded = { message: accountMessages.sessionInvalid, data: null };
 
 describe('Google sign-in linking an existing account', () => {
   it("ends every session the account had: a pre-registrant's refresh tokens stop refreshing", async () => {
@@ -62,6 +76,58 @@ describe('Google sign-in linking an existing account', () => {
     }
     // The owner's own new session works.
     expect((await refresh(owner.json().data.tokens.refresh_token)).statusCode).toBe(200);
+  });
+
+  it("refuses the pre-registrant's access token on the account routes; the owner's new one works", async () => {
+    const email = uniqueEmail();
+    const first = await signup(registration(email, (await invites.create(t.app.db)).code));
+    const stolen = first.json().data.tokens.access_token as string;
+    expect((await currentUser(stolen)).statusCode).toBe(200);
+
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/google',
+      payload: { authorization: await google.idToken({ sub: `g-${randomBytes(4).toString('hex')}`, email }) },
+    });
+    expect(owner.statusCode).toBe(200);
+
+    const read = await currentUser(stolen);
+    expect(read.statusCode).toBe(401);
+    expect(read.json()).toEqual(sessionEnded);
+    const write = await renameUser(stolen, 'Hijacked');
+    expect(write.statusCode).toBe(401);
+    expect(write.json()).toEqual(sessionEnded);
+    const [row] = await t.app.db.select().from(users).where(eq(users.email, email));
+    expect(row?.name).toBe('Pre Registrant');
+
+    const ownerToken = owner.json().data.tokens.access_token as string;
+    const mine = await currentUser(ownerToken);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toMatchObject({ email, verified: true });
+    expect((await renameUser(ownerToken, 'Owner')).json().data.name).toBe('Owner');
+  });
+});
+
+describe('password reset', () => {
+  it('ends the access tokens signed before it', async () => {
+    const email = uniqueEmail();
+    const first = await signup(registration(email, (await invites.create(t.app.db)).code));
+    const before = first.json().data.tokens.access_token as string;
+    expect((await currentUser(before)).statusCode).toBe(200);
+
+    const since = mail.mails.length;
+    const auth = (path: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/auth/${path}`, payload });
+    expect((await auth('forget-password', { email })).statusCode).toBe(200);
+    const code = mail.codeIn(await mail.waitForMail(email, since));
+    const { token } = (await auth('verify-otp', { email, emailOtp: Number(code) })).json().data;
+    expect((await auth('reset-password', { token, password: 'owner-pass-2' })).statusCode).toBe(200);
+
+    const read = await currentUser(before);
+    expect(read.statusCode).toBe(401);
+    expect(read.json()).toEqual(sessionEnded);
+    const login = await auth('login', { email, password: 'owner-pass-2' });
+    expect((await currentUser(login.json().data.tokens.access_token)).statusCode).toBe(200);
   });
 });
 

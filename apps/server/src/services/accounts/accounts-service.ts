@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { inviteCodes, users } from '../../db/schema.js';
-import type { AccessTokens } from '../../lib/access-token.js';
+import type { AccessClaims, AccessTokens } from '../../lib/access-token.js';
 import {
   badRequest,
   conflict,
@@ -97,11 +97,15 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
         .from(users)
         .where(eq(users.email, normalizeEmail(email)))
     )[0];
-  const requireUser = async (id: string) => {
-    const row = await findById(id);
+  /** The token's user, 404 when gone, 401 when the token is from a session generation since ended. */
+  const requireUser = async (auth: AccessClaims) => {
+    const row = await findById(auth.userId);
     if (!row) throw notFound(msg.userNotFound);
+    if (row.sessionGeneration !== auth.sessionGeneration) throw unauthorized(msg.sessionInvalid);
     return row;
   };
+  /** Ends every session: refresh tokens revoked, access tokens of the old generation refused. */
+  const endAllSessions = { sessionGeneration: sql`${users.sessionGeneration} + 1` };
 
   const sessionFor = async (row: UserRow): Promise<Session> => ({
     user: publicUser(row),
@@ -110,6 +114,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
         userId: row.id,
         verified: row.verified,
         inviteUsed: row.usedInviteCode !== null,
+        sessionGeneration: row.sessionGeneration,
       }),
       refresh_token: await refreshTokens.issue(row.id),
     },
@@ -256,6 +261,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
               googleSub: identity.sub,
               verified: true,
               updatedAt: new Date(),
+              ...endAllSessions,
               ...(byEmail.verified ? {} : { passwordHash: null }),
             })
             .where(and(eq(users.id, byEmail.id), isNull(users.googleSub)))
@@ -290,8 +296,8 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
       }
     },
 
-    async verifyAccount(userId: string, email: string, code: string): Promise<Session> {
-      const row = await requireUser(userId);
+    async verifyAccount(auth: AccessClaims, email: string, code: string): Promise<Session> {
+      const row = await requireUser(auth);
       if (row.verified) throw conflict(msg.alreadyVerified);
       if (normalizeEmail(email) !== row.email) throw badRequest(msg.otpEmailMismatch);
       const check = await codes.checkOtp(db, 'verify-account', row.id, code);
@@ -308,8 +314,8 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
       return sessionFor(verified);
     },
 
-    async resendAccountCode(userId: string): Promise<void> {
-      const row = await requireUser(userId);
+    async resendAccountCode(auth: AccessClaims): Promise<void> {
+      const row = await requireUser(auth);
       if (row.verified) throw conflict(msg.alreadyVerified);
       await takeMailSlot('verify-account', row.id);
       await sendAccountCode(row);
@@ -335,7 +341,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
         // The code mailed to the address proved it, so the account counts as verified too.
         const [updated] = await tx
           .update(users)
-          .set({ passwordHash, verified: true, updatedAt: new Date() })
+          .set({ passwordHash, verified: true, updatedAt: new Date(), ...endAllSessions })
           .where(eq(users.id, userId))
           .returning();
         if (!updated) throw badRequest(msg.resetTokenInvalid);
@@ -359,6 +365,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
             userId: row.id,
             verified: row.verified,
             inviteUsed: row.usedInviteCode !== null,
+            sessionGeneration: row.sessionGeneration,
           }),
           refresh_token: rotated.token,
         },
@@ -369,22 +376,31 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
       if (token) await refreshTokens.revokeFamilyOf(token);
     },
 
-    async currentUser(userId: string): Promise<User> {
-      return publicUser(await requireUser(userId));
+    async currentUser(auth: AccessClaims): Promise<User> {
+      return publicUser(await requireUser(auth));
     },
 
-    async updateUser(userId: string, changes: { name?: string | undefined; phone?: string | undefined }) {
+    async updateUser(auth: AccessClaims, changes: { name?: string | undefined; phone?: string | undefined }) {
       const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
       if (changes.name !== undefined) set.name = changes.name.trim();
       if (changes.phone !== undefined) set.phone = changes.phone.trim() || null;
-      const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
-      if (!row) throw notFound(msg.userNotFound);
+      const [row] = await db
+        .update(users)
+        .set(set)
+        .where(and(eq(users.id, auth.userId), eq(users.sessionGeneration, auth.sessionGeneration)))
+        .returning();
+      if (!row) {
+        // Nothing written: the read answers 404 for a gone user, 401 for an ended session.
+        await requireUser(auth);
+        throw notFound(msg.userNotFound);
+      }
       return publicUser(row);
     },
 
     /** A Google sign-up enters an invite code: consumed only if the user has none yet. */
-    async useInvite(userId: string, code: string): Promise<Session> {
-      const current = await requireUser(userId);
+    async useInvite(auth: AccessClaims, code: string): Promise<Session> {
+      const userId = auth.userId;
+      const current = await requireUser(auth);
       if (current.usedInviteCode) throw conflict(msg.inviteAlreadyUsed);
       const row = await db.transaction(async (tx) => {
         const invite = await invites.consume(tx, code);
