@@ -33,6 +33,8 @@ export const post = z.object({
   /** True when the AI tutor wrote the text; false for the built-in template. */
   aiGenerated: z.boolean(),
   publishedAt: z.string().nullable(),
+  /** When the learner shared it by hand (copied it); its achievement page is public from then on. */
+  sharedAt: z.string().nullable(),
   /** The public page the post links to: `${publicUrl}/achievements/{_id}`. */
   achievementUrl: z.string(),
 });
