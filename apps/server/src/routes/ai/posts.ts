@@ -10,7 +10,13 @@ import {
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
-import { generatePost, listPosts, regeneratePost, sharePost, updatePost } from '../../services/posts/posts-service.js';
+import {
+  generatePost,
+  listPosts,
+  regeneratePost,
+  sharePost,
+  updatePost,
+} from '../../services/posts/posts-service.js';
 import { errors, type AiRouteOptions } from './shared.js';
 
 /** AI-written (or template) achievement posts about the learner's own completed attempts. */
