@@ -80,6 +80,9 @@ test('result: ask the AI tutor (fallback says it is not AI-made), share an achie
   assert.ok(link, 'the post links to its public achievement page');
   await dialog.getByRole('button', { name: 'Regenerate' }).waitFor();
   await screenshot(page, 'share-achievement');
+  // Copying is choosing to share: only then does the page go public (a draft's link is a 404).
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await dialog.getByRole('link', { name: /\/achievements\// }).waitFor();
 
   // Anyone can check the score: a fresh browser with no session.
   const reader = await (await browser.newContext()).newPage();

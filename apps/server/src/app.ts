@@ -9,6 +9,7 @@ import errorHandler from './plugins/app/error-handler.js';
 import mailer from './plugins/app/mailer.js';
 import quizSweep from './plugins/app/quiz-sweep.js';
 import redis from './plugins/app/redis.js';
+import requestEdges from './plugins/app/request-edges.js';
 import compression from './plugins/external/compression.js';
 import docs from './plugins/external/docs.js';
 import security from './plugins/external/security.js';
@@ -50,6 +51,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   });
   await fastify.register(configPlugin, { config: opts.config });
   await fastify.register(errorHandler);
+  await fastify.register(requestEdges);
   await fastify.register(redis);
   await fastify.register(security);
   await fastify.register(compression);

@@ -70,6 +70,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // Unset: on in development and test, off in production (the API's map is the operator's to publish).
+  API_DOCS: z.enum(['true', 'false']).optional(),
 });
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -104,6 +106,8 @@ export interface Config {
   /** On SIGTERM, how long readiness answers 503 while requests are still served, before closing. */
   shutdownDrainSeconds: number;
   trustProxy: boolean;
+  /** Serve the OpenAPI UI and JSON at /api/docs. */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -126,9 +130,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${env[name] ?? ''}")`,
-    );
+    // The variable and its rule, never its value: it may be a secret (JWT_SECRET, a URL with a password).
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
@@ -192,5 +195,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     trustProxy: e.TRUST_PROXY,
+    apiDocs: e.API_DOCS === undefined ? !production : e.API_DOCS === 'true',
   };
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccessTokens } from '../src/lib/access-token.js';
 
 const SECRET = 'access-token-test-secret-long-enough-for-hs256';
-const claims = { userId: 'user-1', verified: true, inviteUsed: true };
+const claims = { userId: 'user-1', verified: true, inviteUsed: true, sessionGeneration: 0 };
 
 afterEach(() => {
   vi.useRealTimers();
@@ -24,6 +24,16 @@ function forge(
 }
 
 describe('access tokens', () => {
+  it('carry the session generation they were signed with; one without it counts as 0', async () => {
+    const tokens = createAccessTokens(SECRET, 900);
+    const later = { ...claims, sessionGeneration: 3 };
+    expect(await tokens.verify(await tokens.sign(later))).toEqual(later);
+    expect(
+      await tokens.verify(await tokens.sign({ userId: 'user-1', verified: true, inviteUsed: true })),
+    ).toEqual(claims);
+    expect((await tokens.verify(await forge())).sessionGeneration).toBe(0);
+  });
+
   it('verify what they signed, again and again', async () => {
     const tokens = createAccessTokens(SECRET, 900);
     const token = await tokens.sign(claims);

@@ -43,6 +43,7 @@ describe('POST /api/v2/auth/google', () => {
       userId: data.user.id,
       verified: true,
       inviteUsed: false,
+      sessionGeneration: 0,
     });
 
     // Same subject, even with a changed address and the issuer without https://.

@@ -37,6 +37,7 @@ describe('POST /api/v1/auth/login', () => {
       userId: data.user.id,
       verified: false,
       inviteUsed: true,
+      sessionGeneration: 0,
     });
     expect(data.tokens.refresh_token).toEqual(expect.any(String));
   });

@@ -89,7 +89,7 @@ describe('POST /api/v1/auth/signup', () => {
     expect(Buffer.from(data.tokens.refresh_token, 'base64url').length).toBeGreaterThanOrEqual(16);
 
     const claims = await t.app.accessTokens.verify(data.tokens.access_token);
-    expect(claims).toEqual({ userId: data.user.id, verified: false, inviteUsed: true });
+    expect(claims).toEqual({ userId: data.user.id, verified: false, inviteUsed: true, sessionGeneration: 0 });
 
     const [code] = await t.app.db.select().from(inviteCodes).where(eq(inviteCodes.code, inviteCode));
     expect(code?.uses).toBe(1);

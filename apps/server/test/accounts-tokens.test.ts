@@ -62,6 +62,7 @@ describe('refresh tokens', () => {
       userId,
       verified: false,
       inviteUsed: true,
+      sessionGeneration: 0,
     });
     const next = await refresh(tokens.refresh_token);
     expect(next.statusCode).toBe(200);

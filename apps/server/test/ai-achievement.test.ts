@@ -1,7 +1,7 @@
-import { achievement, type Post } from '@ai-tutor/contract';
+import { achievement, aiMessages, type Post } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessments, users } from '../src/db/schema.js';
+import { assessments, posts, users } from '../src/db/schema.js';
 import { insertCompletedAttempt } from './helpers/ai-fixtures.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
@@ -28,6 +28,8 @@ describe('public achievement page data', () => {
       payload: { assessmentSlug: attempt.slug },
     });
     const post = generated.json().data.post as Post;
+    // Only a published or shared post is public; a draft is a 404 (see the sharing test below).
+    await t.app.db.update(posts).set({ status: 'published' }).where(eq(posts.id, post._id));
 
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/achievements/${post._id}` });
     expect(res.statusCode).toBe(200);
@@ -61,6 +63,42 @@ describe('public achievement page data', () => {
     expect(text).not.toMatch(/email|phone|userId|password/i);
   });
 
+  it('goes live when the learner shares a draft by hand; nobody else can share it', async () => {
+    const { attempt } = await insertCompletedAttempt(t.app.db, learner.id);
+    const generated = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/post/generate',
+      headers: learner.headers,
+      payload: { assessmentSlug: attempt.slug },
+    });
+    const post = generated.json().data.post as Post;
+    expect(post).toMatchObject({ status: 'draft', sharedAt: null });
+    const page = () => t.app.inject({ method: 'GET', url: `/api/v1/achievements/${post._id}` });
+    const share = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/post/${post._id}/share`, headers });
+
+    expect((await page()).statusCode).toBe(404);
+
+    const other = await createLearner(t.app, { name: 'Ravi Kumar' });
+    const foreign = await share(other.headers);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: aiMessages.postNotFound, data: null });
+    expect((await page()).statusCode).toBe(404);
+
+    const shared = await share(learner.headers);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json().message).toBe(aiMessages.postShared);
+    const sharedPost = shared.json().data.post as Post;
+    expect(sharedPost).toMatchObject({ _id: post._id, status: 'draft', sharedAt: expect.any(String) });
+    const live = await page();
+    expect(live.statusCode).toBe(200);
+    expect(live.json().data.firstName).toBe('Asha');
+
+    // Sharing again keeps the first time; the post stays the learner's draft to edit or publish.
+    const again = await share(learner.headers);
+    expect(again.json().data.post.sharedAt).toBe(sharedPost.sharedAt);
+  });
+
   it('is 404 for unknown and malformed ids', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' OR '1'='1"]) {
       const res = await t.app.inject({
@@ -83,6 +121,7 @@ describe('public achievement page data', () => {
         '/api/v1/post/generate',
         '/api/v1/post/{id}',
         '/api/v1/post/regenerate/{id}',
+        '/api/v1/post/{id}/share',
         '/api/v1/auth/linkedin/token',
         '/api/v1/auth/linkedin/authorize',
         '/api/v1/linkedin/connection',

@@ -43,6 +43,7 @@ export const aiMessages = {
   postExisting: 'Your draft post for this attempt',
   postUpdated: 'Post saved',
   postRegenerated: 'Post rewritten',
+  postShared: 'Post shared: anyone with its link can now check this result',
   postPublishedAlready: 'This post has already been published to LinkedIn',
   postsListed: 'ok',
   linkedinNotConnected: 'Connect your LinkedIn account first.',

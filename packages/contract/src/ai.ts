@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { POST_MAX_LENGTH, POST_STATUSES } from './ai-constants.js';
+import { TEXT_LIMITS } from './constants.js';
+import { text } from './text.js';
 
 /**
  * The AI tutor (issue 7): explain my mistake, achievement posts, LinkedIn, the public achievement page.
  * Server routes validate with these schemas; the web app types its calls with them.
  */
 
-export const aiIdParams = z.object({ id: z.string().trim().min(1).max(100) });
+export const aiIdParams = z.object({ id: text(TEXT_LIMITS.id).trim().min(1) });
 
 // ── Explain my mistake ──────────────────────────────────────────────────────────────────────────────
 export const explainData = z.object({
@@ -31,16 +33,18 @@ export const post = z.object({
   /** True when the AI tutor wrote the text; false for the built-in template. */
   aiGenerated: z.boolean(),
   publishedAt: z.string().nullable(),
+  /** When the learner shared it by hand (copied it); its achievement page is public from then on. */
+  sharedAt: z.string().nullable(),
   /** The public page the post links to: `${publicUrl}/achievements/{_id}`. */
   achievementUrl: z.string(),
 });
 export type Post = z.infer<typeof post>;
 
-export const generatePostBody = z.object({ assessmentSlug: z.string().trim().min(1).max(200) });
+export const generatePostBody = z.object({ assessmentSlug: text(TEXT_LIMITS.slug).trim().min(1) });
 export type GeneratePostBody = z.infer<typeof generatePostBody>;
 
 export const updatePostBody = z.object({
-  content: z.string().trim().min(1, 'The post cannot be empty').max(POST_MAX_LENGTH),
+  content: text(POST_MAX_LENGTH).trim().min(1, 'The post cannot be empty'),
 });
 export type UpdatePostBody = z.infer<typeof updatePostBody>;
 
@@ -49,8 +53,8 @@ export const postsData = z.object({ posts: z.array(post) });
 
 // ── LinkedIn ────────────────────────────────────────────────────────────────────────────────────────
 export const linkedinTokenBody = z.object({
-  code: z.string().trim().min(1).max(2000),
-  redirectUri: z.url().max(2000),
+  code: text(TEXT_LIMITS.oauthCode).trim().min(1),
+  redirectUri: text(TEXT_LIMITS.url).pipe(z.url()),
 });
 export type LinkedinTokenBody = z.infer<typeof linkedinTokenBody>;
 
@@ -63,13 +67,13 @@ export const linkedinConnectionData = z.object({
 export type LinkedinConnectionData = z.infer<typeof linkedinConnectionData>;
 
 export const linkedinAuthorizeQuery = z.object({
-  redirectUri: z.url().max(2000),
-  state: z.string().trim().min(8).max(200),
+  redirectUri: text(TEXT_LIMITS.url).pipe(z.url()),
+  state: text(TEXT_LIMITS.oauthState).trim().min(8),
 });
 export type LinkedinAuthorizeQuery = z.infer<typeof linkedinAuthorizeQuery>;
 export const linkedinAuthorizeData = z.object({ url: z.string() });
 
-export const linkedinPostBody = z.object({ postId: z.string().trim().min(1).max(100) });
+export const linkedinPostBody = z.object({ postId: text(TEXT_LIMITS.id).trim().min(1) });
 export type LinkedinPostBody = z.infer<typeof linkedinPostBody>;
 
 // ── Public achievement ──────────────────────────────────────────────────────────────────────────────

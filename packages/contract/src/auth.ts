@@ -1,27 +1,35 @@
 import { z } from 'zod';
-import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_LENGTH } from './constants.js';
+import {
+  OTP_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_LENGTH,
+  TEXT_LIMITS,
+} from './constants.js';
 import { validationMessages as m } from './messages.js';
+import { text } from './text.js';
 
-const email = z.string().trim().min(1, m.required).email(m.invalidEmail);
+const email = text(TEXT_LIMITS.email).trim().min(1, m.required).email(m.invalidEmail);
+const name = text(TEXT_LIMITS.name).trim().min(1, m.nameRequired);
+const inviteCode = (required: string) => text(TEXT_LIMITS.inviteCode).trim().min(1, required);
 
 /** Forms (SPEC.md §5). The server validates the same payloads with the same rules. */
 export const loginForm = z.object({
   email,
-  password: z.string().min(1, m.required).min(PASSWORD_MIN_LENGTH, m.passwordMin),
+  password: text(PASSWORD_MAX_LENGTH).min(1, m.required).min(PASSWORD_MIN_LENGTH, m.passwordMin),
 });
 export type LoginForm = z.infer<typeof loginForm>;
 
 export const registerForm = z.object({
-  inviteCode: z.string().trim().min(1, m.inviteCodeRequired),
-  name: z.string().trim().min(1, m.nameRequired),
+  inviteCode: inviteCode(m.inviteCodeRequired),
+  name,
   email,
-  phone: z
-    .string()
+  phone: text(TEXT_LIMITS.phone)
     .trim()
     .refine((v) => v === '' || (v.length === PHONE_LENGTH && /^\d+$/.test(v)), m.phoneLength)
     .optional(),
-  password: z.string().min(1, m.required).min(PASSWORD_MIN_LENGTH, m.passwordMin),
-  confirmPassword: z.string(),
+  password: text(PASSWORD_MAX_LENGTH).min(1, m.required).min(PASSWORD_MIN_LENGTH, m.passwordMin),
+  confirmPassword: text(PASSWORD_MAX_LENGTH),
 });
 export type RegisterForm = z.infer<typeof registerForm>;
 
@@ -30,8 +38,8 @@ export type ForgotPasswordForm = z.infer<typeof forgotPasswordForm>;
 
 export const resetPasswordForm = z
   .object({
-    password: z.string().min(1, m.passwordRequired).min(PASSWORD_MIN_LENGTH, m.passwordMin),
-    confirmPassword: z.string().min(1, m.confirmPasswordRequired),
+    password: text(PASSWORD_MAX_LENGTH).min(1, m.passwordRequired).min(PASSWORD_MIN_LENGTH, m.passwordMin),
+    confirmPassword: text(PASSWORD_MAX_LENGTH).min(1, m.confirmPasswordRequired),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: m.passwordsMustMatch,
@@ -40,56 +48,52 @@ export const resetPasswordForm = z
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 
 export const otpForm = z.object({
-  emailOtp: z
-    .string()
+  emailOtp: text(TEXT_LIMITS.id)
     .min(1, m.otpRequired)
     .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), m.otpSixDigits),
 });
 export type OtpForm = z.infer<typeof otpForm>;
 
 export const inviteCodeForm = z.object({
-  inviteCode: z.string().trim().min(1, m.inviteVerificationRequired),
+  inviteCode: inviteCode(m.inviteVerificationRequired),
 });
 export type InviteCodeForm = z.infer<typeof inviteCodeForm>;
 
 /** Server bodies. */
-const serverPassword = z
-  .string()
+const serverPassword = text(PASSWORD_MAX_LENGTH)
   .min(1, m.required)
   .min(PASSWORD_MIN_LENGTH, m.passwordMin)
   .max(PASSWORD_MAX_LENGTH, m.passwordMax);
 
 export const signupBody = registerForm
-  .extend({ password: serverPassword, email: email.max(254) })
+  .extend({ password: serverPassword })
   .refine((v) => v.password === v.confirmPassword, {
     message: m.passwordsMustMatch,
     path: ['confirmPassword'],
   });
 export const loginBody = loginForm.extend({
-  password: z.string().min(1, m.required).max(PASSWORD_MAX_LENGTH),
+  password: text(PASSWORD_MAX_LENGTH).min(1, m.required),
 });
-export const googleLoginBody = z.object({ authorization: z.string().min(1, m.required).max(8192) });
+export const googleLoginBody = z.object({ authorization: text(TEXT_LIMITS.googleToken).min(1, m.required) });
 
 /**
  * SPEC.md sends the OTP as a number, which drops leading zeros ("012345" → 12345): the server pads it back.
  */
 export const emailOtpValue = z
-  .union([z.number().int().nonnegative(), z.string().trim()])
+  .union([z.number().int().nonnegative(), text(TEXT_LIMITS.id).trim()])
   .transform((v) => (typeof v === 'number' ? String(v).padStart(OTP_LENGTH, '0') : v))
   .pipe(z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), m.otpSixDigits));
 export const verifyOtpBody = z.object({ email, emailOtp: emailOtpValue });
 export const emailBody = z.object({ email });
 export const resetPasswordBody = z.object({
-  token: z.string().min(1, m.required).max(512),
+  token: text(TEXT_LIMITS.token).min(1, m.required),
   password: serverPassword,
 });
-export const refreshBody = z.object({ refresh_token: z.string().min(1, m.required).max(512) });
-export const logoutBody = z.object({ refresh_token: z.string().max(512).optional() });
-export const inviteCodeBody = z.object({
-  inviteCode: z.string().trim().min(1, m.inviteVerificationRequired).max(64),
-});
+export const refreshBody = z.object({ refresh_token: text(TEXT_LIMITS.token).min(1, m.required) });
+export const logoutBody = z.object({ refresh_token: text(TEXT_LIMITS.token).optional() });
+export const inviteCodeBody = z.object({ inviteCode: inviteCode(m.inviteVerificationRequired) });
 export const updateUserBody = z.object({
-  name: z.string().trim().min(1, m.nameRequired).max(100).optional(),
+  name: name.optional(),
   phone: registerForm.shape.phone,
 });
 
@@ -120,4 +124,4 @@ export const publicConfig = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 
-export const inviteCodeParams = z.object({ code: z.string().trim().min(1).max(64) });
+export const inviteCodeParams = z.object({ code: text(TEXT_LIMITS.inviteCode).trim().min(1) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EXAMS_PAGE_SIZE, EXAMS_START_PAGE } from './constants.js';
+import { EXAMS_PAGE_SIZE, EXAMS_START_PAGE, TEXT_LIMITS } from './constants.js';
+import { text } from './text.js';
 
 export const topicSummary = z.object({
   _id: z.string(),
@@ -66,5 +67,5 @@ export type PerformanceRecord = z.infer<typeof performanceRecord>;
 export const userRecords = z.object({ data: z.array(performanceRecord) });
 
 /** `/v1/exams/:slug`. */
-export const examParams = z.object({ slug: z.string().trim().min(1).max(120) });
+export const examParams = z.object({ slug: text(TEXT_LIMITS.slug).trim().min(1) });
 export type ExamsQuery = z.infer<typeof examsQuery>;

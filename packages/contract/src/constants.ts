@@ -67,3 +67,34 @@ export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 /** Codes mailed to one account (either kind, each counted apart) and tries at them, per day. */
 export const OTP_CODES_PER_DAY = 5;
 export const OTP_TRIES_PER_DAY = 15;
+
+/**
+ * The longest text each API field accepts (issue 16). Every string a request carries — body, path or
+ * query — has one of these maxima and is refused with a 400 before any work (text.ts).
+ */
+export const TEXT_LIMITS = {
+  name: 100,
+  /** RFC 5321's longest forward path. */
+  email: 254,
+  phone: 32,
+  /** Exam, module, subject, topic and assessment slugs. */
+  slug: 120,
+  inviteCode: 64,
+  /** Ids in paths and bodies (UUIDs, with room to answer a malformed one with a 404). */
+  id: 100,
+  /** Refresh and password-reset tokens. */
+  token: 512,
+  /** A Google ID token (a signed JWT). */
+  googleToken: 8192,
+  /** A typed answer (free text) or an option. */
+  answer: 2000,
+  /** LinkedIn's authorisation code and redirect URI. */
+  oauthCode: 2000,
+  url: 2000,
+  oauthState: 200,
+} as const;
+/**
+ * The router's ceiling on one path segment: above every path field's maximum, so a long parameter gets
+ * its field's clear 400; anything longer is a 414 before routing.
+ */
+export const PATH_PARAM_MAX_LENGTH = 512;

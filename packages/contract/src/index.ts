@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './envelope.js';
+export * from './text.js';
 export * from './paths.js';
 export * from './auth.js';
 export * from './catalogue.js';

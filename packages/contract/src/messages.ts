@@ -117,3 +117,22 @@ export const saveTexts = {
   submitServerFailed: (waiting: number) =>
     `The server could not take your answers yet — ${waiting} ${waiting === 1 ? 'answer is' : 'answers are'} still waiting. Submit again in a moment.`,
 } as const;
+
+/**
+ * What the server says when a request fails at the edge, before any route runs (issue 16): the
+ * framework's own refusals in the envelope, never echoing the URL or a header.
+ */
+export const requestMessages = {
+  textHasForbiddenCharacters: 'Must not contain NUL characters or unpaired surrogates',
+  textTooLong: (max: number) => `Must be at most ${max} characters`,
+  badRequest: 'Bad request',
+  malformedUrl: 'The address is malformed (bad percent-encoding or forbidden characters)',
+  uriTooLong: 'The address is too long',
+  methodNotAllowed: 'Method not allowed',
+  bodyTooLarge: 'The request body is too large',
+  emptyJsonBody: 'The request body is empty but its content type is JSON',
+  unsupportedMediaType: 'Unsupported content type or encoding: send application/json',
+  requestTimeout: 'The request took too long to arrive',
+  headersTooLarge: 'The request headers are too large',
+  shuttingDown: 'This server is restarting. Please try again shortly.',
+} as const;

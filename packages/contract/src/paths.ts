@@ -42,6 +42,7 @@ export const apiPaths = {
   postGenerate: '/v1/post/generate',
   post: '/v1/post/:id',
   postRegenerate: '/v1/post/regenerate/:id',
+  postShare: '/v1/post/:id/share',
   linkedinToken: '/v1/auth/linkedin/token',
   linkedinPost: '/v1/linkedin/post',
   unlinkLinkedin: '/v1/users/:id/unlink-linkedin',

@@ -4,9 +4,13 @@ import {
   ATTEMPTS_DEFAULT_PAGE_SIZE,
   ATTEMPTS_PAGE_SIZES,
   QUIZ_TYPES,
+  TEXT_LIMITS,
 } from './constants.js';
+import { text } from './text.js';
 
-const slug = z.string().trim().min(1).max(120);
+const slug = text(TEXT_LIMITS.slug).trim().min(1);
+/** `:slug` of an assessment (session, submit, result). */
+export const assessmentSlugParams = z.object({ slug });
 
 export const createAssessmentBody = z
   .object({
@@ -73,7 +77,7 @@ export type SessionData = z.infer<typeof sessionData>;
 
 export const saveEvaluationBody = z.object({
   evaluationId: z.string().uuid(),
-  userAnswer: z.string().max(2000).optional(),
+  userAnswer: text(TEXT_LIMITS.answer).optional(),
   markedForReview: z.boolean().optional(),
   /** Seconds the learner spent on the question since the last save; added up on the server. */
   timeSpentSeconds: z.number().int().min(0).max(86_400).optional(),

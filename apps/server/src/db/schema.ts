@@ -41,6 +41,11 @@ export const users = pgTable('users', {
   verified: boolean('verified').notNull().default(false),
   usedInviteCode: text('used_invite_code'),
   inviteCodeId: uuid('invite_code_id').references(() => inviteCodes.id),
+  /**
+   * Raised when every session of the account must end (Google linking a pre-registered account, a
+   * password reset). Access tokens carry the value they were signed with; see lib/access-token.ts.
+   */
+  sessionGeneration: integer('session_generation').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -265,6 +270,8 @@ export const posts = pgTable(
     aiGenerated: boolean('ai_generated').notNull().default(false),
     linkedinUrn: text('linkedin_urn'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** When the learner chose to share the post by hand (copied it): from then on its page is public. */
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

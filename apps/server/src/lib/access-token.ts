@@ -10,7 +10,19 @@ export interface AccessClaims {
   userId: string;
   verified: boolean;
   inviteUsed: boolean;
+  /**
+   * The user's session generation when the token was signed. Ending every session (Google linking a
+   * pre-registered account, a password reset) raises the stored one, and routes that read the user
+   * anyway refuse a token whose value differs. A counter rather than a cut-off time: `iat` has whole
+   * seconds, so a time would need care for tokens signed in the same second as the cut-off, and a
+   * counter also refuses a token signed after the change from a row read before it (a racing sign-in).
+   * Tokens from before this claim existed count as generation 0.
+   */
+  sessionGeneration: number;
 }
+
+/** What sign takes: a generation left out is 0, an account whose sessions were never ended. */
+export type SignClaims = Omit<AccessClaims, 'sessionGeneration'> & { sessionGeneration?: number };
 
 /** Verified tokens kept at most; beyond it the oldest entry goes (Map keeps insertion order). */
 const VERIFIED_CACHE_SIZE = 50_000;
@@ -31,7 +43,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
   // A learner sends the same access token with every request until it expires, and WebCrypto's HMAC
   // runs on the thread pool (two thread hand-offs per request). So a token verified once is remembered
   // until its own expiry: keyed by the exact token string, which only the key holder can produce, so a
-  // hit proves what a full verification would. Access tokens are never revoked before they expire.
+  // hit proves what a full verification would. The signature never goes bad before expiry; whether the
+  // session generation is still current is the routes' question, answered from their own user read.
   const verified = new Map<string, { claims: AccessClaims; expiresMs: number }>();
   const remember = (token: string, claims: AccessClaims, exp: number | undefined) => {
     if (exp === undefined) return;
@@ -40,8 +53,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
   };
 
   return {
-    async sign(claims: AccessClaims): Promise<string> {
-      return new SignJWT({ ver: claims.verified, inv: claims.inviteUsed })
+    async sign(claims: SignClaims): Promise<string> {
+      return new SignJWT({ ver: claims.verified, inv: claims.inviteUsed, gen: claims.sessionGeneration ?? 0 })
         .setProtectedHeader({ alg: 'HS256', typ: TYPE })
         .setSubject(claims.userId)
         .setIssuer(ISSUER)
@@ -69,6 +82,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         userId: payload.sub,
         verified: payload.ver === true,
         inviteUsed: payload.inv === true,
+        sessionGeneration: typeof payload.gen === 'number' ? payload.gen : 0,
       });
       remember(token, claims, payload.exp);
       return claims;

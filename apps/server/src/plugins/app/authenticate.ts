@@ -6,9 +6,18 @@ import { forbidden, unauthorized } from '../../lib/errors.js';
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
-    /** preHandler: a valid access token (401 otherwise). */
+    /**
+     * preHandler: a valid access token (401 otherwise). The routes behind it read the user, and the
+     * accounts service refuses there (401) a token of an ended session generation.
+     */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: signed in, verified and invite code used — the main area of SPEC.md §2 (403 otherwise). */
+    /**
+     * preHandler: signed in, verified and invite code used — the main area of SPEC.md §2 (403 otherwise).
+     * From the claims alone, no user read (save-answer is the hot path, docs/decisions/0005), so an
+     * ended session generation is not checked here. A pre-registrant's token from before a Google link
+     * says "not verified" and gets the 403; a verified user's token from before a password reset stays
+     * usable here until it expires (access token TTL).
+     */
     requireLearner: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
@@ -17,8 +26,13 @@ declare module 'fastify' {
 }
 
 export function userIdOf(request: FastifyRequest): string {
+  return authOf(request).userId;
+}
+
+/** The verified claims of the request's access token (401 when the route has no authentication). */
+export function authOf(request: FastifyRequest): AccessClaims {
   if (!request.auth) throw unauthorized();
-  return request.auth.userId;
+  return request.auth;
 }
 
 export default fp(

@@ -15,7 +15,7 @@ import {
   verifyOtpBody,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
+import { authOf } from '../../plugins/app/authenticate.js';
 import { errors, perClientLimit, signInLimit, type AccountsRouteOptions } from './shared.js';
 
 const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, { accounts }) => {
@@ -88,7 +88,7 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
     },
     async (request) => ({
       message: msg.accountVerified,
-      data: await accounts.verifyAccount(userIdOf(request), request.body.email, request.body.emailOtp),
+      data: await accounts.verifyAccount(authOf(request), request.body.email, request.body.emailOtp),
     }),
   );
 
@@ -104,7 +104,7 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
       },
     },
     async (request) => {
-      await accounts.resendAccountCode(userIdOf(request));
+      await accounts.resendAccountCode(authOf(request));
       return { message: msg.otpSent, data: null };
     },
   );

@@ -8,7 +8,7 @@ import {
   session,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
+import { authOf } from '../../plugins/app/authenticate.js';
 import { notFound } from '../../lib/errors.js';
 import { errors, perClientLimit, type AccountsRouteOptions } from './shared.js';
 
@@ -47,7 +47,7 @@ const inviteRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify
     },
     async (request) => ({
       message: msg.inviteAccepted,
-      data: await accounts.useInvite(userIdOf(request), request.body.inviteCode),
+      data: await accounts.useInvite(authOf(request), request.body.inviteCode),
     }),
   );
 };

@@ -1,6 +1,6 @@
 import { accountMessages as msg, apiPaths, envelope, updateUserBody, user } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
+import { authOf } from '../../plugins/app/authenticate.js';
 import { errors, type AccountsRouteOptions } from './shared.js';
 
 const userRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, { accounts }) => {
@@ -17,7 +17,7 @@ const userRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
         response: { 200: envelope(user), ...errors(401, 404) },
       },
     },
-    async (request) => ({ message: 'ok', data: await accounts.currentUser(userIdOf(request)) }),
+    async (request) => ({ message: 'ok', data: await accounts.currentUser(authOf(request)) }),
   );
 
   fastify.put(
@@ -34,7 +34,7 @@ const userRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
     },
     async (request) => ({
       message: msg.profileUpdated,
-      data: await accounts.updateUser(userIdOf(request), request.body),
+      data: await accounts.updateUser(authOf(request), request.body),
     }),
   );
 };

@@ -10,7 +10,13 @@ import {
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
-import { generatePost, listPosts, regeneratePost, updatePost } from '../../services/posts/posts-service.js';
+import {
+  generatePost,
+  listPosts,
+  regeneratePost,
+  sharePost,
+  updatePost,
+} from '../../services/posts/posts-service.js';
 import { errors, type AiRouteOptions } from './shared.js';
 
 /** AI-written (or template) achievement posts about the learner's own completed attempts. */
@@ -85,6 +91,27 @@ const postRoutes: FastifyPluginAsyncZod<AiRouteOptions> = async (fastify, { post
     async (request) => ({
       message: aiMessages.postRegenerated,
       data: { post: await regeneratePost(posts, userIdOf(request), request.params.id) },
+    }),
+  );
+
+  fastify.post(
+    apiPaths.postShare,
+    {
+      preHandler: fastify.requireLearner,
+      config: writeLimit,
+      schema: {
+        tags: ['posts'],
+        summary: 'Share a post by hand: its public achievement page goes live',
+        description:
+          'For a learner who copies the post instead of publishing it to LinkedIn. Draft or published; ' +
+          'sharing again keeps the first sharedAt. 404 for another learner’s or an unknown post.',
+        params: aiIdParams,
+        response: { 200: envelope(postData), ...errors(401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({
+      message: aiMessages.postShared,
+      data: { post: await sharePost(posts, userIdOf(request), request.params.id) },
     }),
   );
 

@@ -1,8 +1,7 @@
-import { apiPaths, envelope, sessionData } from '@ai-tutor/contract';
+import { apiPaths, assessmentSlugParams, envelope, sessionData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
 import { getSession } from '../../services/quiz/session.js';
-import { slugParams } from './params.js';
 
 const sessionRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -12,7 +11,7 @@ const sessionRoute: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['quiz'],
         summary: 'Resume a session (no answer key; completed sessions say so)',
-        params: slugParams,
+        params: assessmentSlugParams,
         response: { 200: envelope(sessionData) },
       },
     },

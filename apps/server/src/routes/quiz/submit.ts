@@ -1,8 +1,7 @@
-import { apiPaths, envelope, submitAssessmentData } from '@ai-tutor/contract';
+import { apiPaths, assessmentSlugParams, envelope, submitAssessmentData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
 import { submitSession } from '../../services/quiz/session.js';
-import { slugParams } from './params.js';
 
 const submitRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
@@ -12,7 +11,7 @@ const submitRoute: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['quiz'],
         summary: 'Submit a session: score it and update the performance records (idempotent)',
-        params: slugParams,
+        params: assessmentSlugParams,
         response: { 200: envelope(submitAssessmentData) },
       },
     },

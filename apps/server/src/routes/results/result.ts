@@ -1,8 +1,7 @@
-import { apiPaths, envelope, resultData } from '@ai-tutor/contract';
+import { apiPaths, assessmentSlugParams, envelope, resultData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
 import { getResult } from '../../services/quiz/session.js';
-import { slugParams } from '../quiz/params.js';
 
 const resultRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -13,7 +12,7 @@ const resultRoute: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['results'],
         summary: 'A completed session with answers, explanations and scores',
         description: '409 while the session is still running; an expired session is completed first.',
-        params: slugParams,
+        params: assessmentSlugParams,
         response: { 200: envelope(resultData) },
       },
     },

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { inviteCodes, users } from '../../db/schema.js';
-import type { AccessTokens } from '../../lib/access-token.js';
+import type { AccessClaims, AccessTokens } from '../../lib/access-token.js';
 import { badRequest, conflict, gone, notFound, serviceUnavailable, unauthorized } from '../../lib/errors.js';
 import { createWorkQueue } from '../limits/work-queue.js';
 import { createAccountLimits, OTP_MAIL_RULE } from '../limits/account-limits.js';
@@ -40,6 +40,8 @@ export interface SignupInput {
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
+const invalidInvite = () =>
+  badRequest(msg.inviteInvalid, [{ path: 'body.inviteCode', message: msg.inviteInvalid }]);
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
@@ -84,11 +86,15 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
         .from(users)
         .where(eq(users.email, normalizeEmail(email)))
     )[0];
-  const requireUser = async (id: string) => {
-    const row = await findById(id);
+  /** The token's user, 404 when gone, 401 when the token is from a session generation since ended. */
+  const requireUser = async (auth: AccessClaims) => {
+    const row = await findById(auth.userId);
     if (!row) throw notFound(msg.userNotFound);
+    if (row.sessionGeneration !== auth.sessionGeneration) throw unauthorized(msg.sessionInvalid);
     return row;
   };
+  /** Ends every session: refresh tokens revoked, access tokens of the old generation refused. */
+  const endAllSessions = { sessionGeneration: sql`${users.sessionGeneration} + 1` };
 
   const sessionFor = async (row: UserRow): Promise<Session> => ({
     user: publicUser(row),
@@ -97,6 +103,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
         userId: row.id,
         verified: row.verified,
         inviteUsed: row.usedInviteCode !== null,
+        sessionGeneration: row.sessionGeneration,
       }),
       refresh_token: await refreshTokens.issue(row.id),
     },
@@ -148,12 +155,16 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
 
     async signup(input: SignupInput): Promise<Session> {
       const email = normalizeEmail(input.email);
-      if (await findByEmail(email)) throw conflict(msg.emailTaken);
+      // The invite first, and nothing about the email before it: without a valid invite every address
+      // gets the same 400 after the same work (one indexed read), so neither the answer nor its timing
+      // tells whether an account exists. With one, an existing address is only found by the insert's
+      // unique violation, after the password hash, so a taken address costs as long as a new one.
+      if (!(await invites.isUsable(db, input.inviteCode))) throw invalidInvite();
       const passwordHash = await passwords.hash(input.password);
       const row = await db.transaction(async (tx) => {
+        // Taken for real here, in the transaction that writes the user: a conflict below gives it back.
         const invite = await invites.consume(tx, input.inviteCode);
-        if (!invite)
-          throw badRequest(msg.inviteInvalid, [{ path: 'body.inviteCode', message: msg.inviteInvalid }]);
+        if (!invite) throw invalidInvite();
         try {
           const [created] = await tx
             .insert(users)
@@ -233,18 +244,26 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
         if (byEmail.googleSub && byEmail.googleSub !== identity.sub) throw unauthorized(msg.googleFailed);
         // Google has verified the address. A password set by whoever registered it unverified was
         // never proven, so it is dropped (no pre-registration takeover); "Forgot Password?" sets a new one.
-        const [linked] = await db
-          .update(users)
-          .set({
-            googleSub: identity.sub,
-            verified: true,
-            updatedAt: new Date(),
-            ...(byEmail.verified ? {} : { passwordHash: null }),
-          })
-          .where(and(eq(users.id, byEmail.id), isNull(users.googleSub)))
-          .returning();
+        // Every session the account had ends with the link: a pre-registrant's refresh token would
+        // otherwise go on refreshing, now into a verified account holding the owner's data.
+        const linked = await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(users)
+            .set({
+              googleSub: identity.sub,
+              verified: true,
+              updatedAt: new Date(),
+              ...endAllSessions,
+              ...(byEmail.verified ? {} : { passwordHash: null }),
+            })
+            .where(and(eq(users.id, byEmail.id), isNull(users.googleSub)))
+            .returning();
+          if (!updated) return null;
+          await refreshTokens.revokeAllForUser(updated.id, tx);
+          await codes.discard(tx, 'verify-account', updated.id);
+          return updated;
+        });
         if (!linked) throw unauthorized(msg.googleFailed);
-        await codes.discard(db, 'verify-account', linked.id);
         return sessionFor(linked);
       }
 
@@ -269,8 +288,8 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
       }
     },
 
-    async verifyAccount(userId: string, email: string, code: string): Promise<Session> {
-      const row = await requireUser(userId);
+    async verifyAccount(auth: AccessClaims, email: string, code: string): Promise<Session> {
+      const row = await requireUser(auth);
       if (row.verified) throw conflict(msg.alreadyVerified);
       if (normalizeEmail(email) !== row.email) throw badRequest(msg.otpEmailMismatch);
       await takeCodeTry('verify-account', row.id);
@@ -288,8 +307,8 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
       return sessionFor(verified);
     },
 
-    async resendAccountCode(userId: string): Promise<void> {
-      const row = await requireUser(userId);
+    async resendAccountCode(auth: AccessClaims): Promise<void> {
+      const row = await requireUser(auth);
       if (row.verified) throw conflict(msg.alreadyVerified);
       await takeMailSlot('verify-account', row.id);
       try {
@@ -321,7 +340,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
         // The code mailed to the address proved it, so the account counts as verified too.
         const [updated] = await tx
           .update(users)
-          .set({ passwordHash, verified: true, updatedAt: new Date() })
+          .set({ passwordHash, verified: true, updatedAt: new Date(), ...endAllSessions })
           .where(eq(users.id, userId))
           .returning();
         if (!updated) throw badRequest(msg.resetTokenInvalid);
@@ -345,6 +364,7 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
             userId: row.id,
             verified: row.verified,
             inviteUsed: row.usedInviteCode !== null,
+            sessionGeneration: row.sessionGeneration,
           }),
           refresh_token: rotated.token,
         },
@@ -355,22 +375,31 @@ export function createAccountsService({ db, config, mailer, accessTokens, limite
       if (token) await refreshTokens.revokeFamilyOf(token);
     },
 
-    async currentUser(userId: string): Promise<User> {
-      return publicUser(await requireUser(userId));
+    async currentUser(auth: AccessClaims): Promise<User> {
+      return publicUser(await requireUser(auth));
     },
 
-    async updateUser(userId: string, changes: { name?: string | undefined; phone?: string | undefined }) {
+    async updateUser(auth: AccessClaims, changes: { name?: string | undefined; phone?: string | undefined }) {
       const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
       if (changes.name !== undefined) set.name = changes.name.trim();
       if (changes.phone !== undefined) set.phone = changes.phone.trim() || null;
-      const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
-      if (!row) throw notFound(msg.userNotFound);
+      const [row] = await db
+        .update(users)
+        .set(set)
+        .where(and(eq(users.id, auth.userId), eq(users.sessionGeneration, auth.sessionGeneration)))
+        .returning();
+      if (!row) {
+        // Nothing written: the read answers 404 for a gone user, 401 for an ended session.
+        await requireUser(auth);
+        throw notFound(msg.userNotFound);
+      }
       return publicUser(row);
     },
 
     /** A Google sign-up enters an invite code: consumed only if the user has none yet. */
-    async useInvite(userId: string, code: string): Promise<Session> {
-      const current = await requireUser(userId);
+    async useInvite(auth: AccessClaims, code: string): Promise<Session> {
+      const userId = auth.userId;
+      const current = await requireUser(auth);
       if (current.usedInviteCode) throw conflict(msg.inviteAlreadyUsed);
       const row = await db.transaction(async (tx) => {
         const invite = await invites.consume(tx, code);

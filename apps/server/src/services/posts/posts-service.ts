@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { achievementUrl, aiMessages, POST_MAX_LENGTH, type Achievement, type Post } from '@ai-tutor/contract';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { assessments, evaluations, exams, modules, posts, subjects, topics, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -50,6 +50,7 @@ export function toPost(row: PostRow, publicUrl: string): Post {
     createdAt: row.createdAt.toISOString(),
     aiGenerated: row.aiGenerated,
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    sharedAt: row.sharedAt?.toISOString() ?? null,
     achievementUrl: achievementUrl(publicUrl, row.id),
   };
 }
@@ -63,6 +64,7 @@ const postColumns = {
   aiGenerated: posts.aiGenerated,
   linkedinUrn: posts.linkedinUrn,
   publishedAt: posts.publishedAt,
+  sharedAt: posts.sharedAt,
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
   assessmentSlug: assessments.slug,
@@ -220,6 +222,21 @@ export async function listPosts(ctx: PostsContext, userId: string): Promise<Post
   return rows.map((row) => toPost(row, ctx.publicUrl));
 }
 
+/**
+ * The learner shares the post by hand (copies its text or link): its achievement page becomes public.
+ * A draft or a published post alike; sharing again keeps the first time.
+ */
+export async function sharePost(ctx: PostsContext, userId: string, postId: string): Promise<Post> {
+  const row = await ownedPost(ctx.db, userId, postId);
+  const [updated] = await ctx.db
+    .update(posts)
+    .set({ sharedAt: sql`coalesce(${posts.sharedAt}, now())` })
+    .where(eq(posts.id, row.id))
+    .returning();
+  if (!updated) throw notFound(aiMessages.postNotFound);
+  return toPost({ ...updated, assessmentSlug: row.assessmentSlug }, ctx.publicUrl);
+}
+
 /** Marks a post published (after LinkedIn accepted it). False when it was published meanwhile. */
 export async function markPublished(db: Db, postId: string, urn: string | null): Promise<PostRow | null> {
   const [updated] = await db
@@ -237,8 +254,10 @@ export async function markPublished(db: Db, postId: string, urn: string | null):
 
 /**
  * The public achievement behind a post link: the learner's first name, the exam, module, subject or
- * topic, the score and the date — read from the database, nothing else. Any existing post id works
- * (draft or published: the learner may share the link by hand); anything else is a 404.
+ * topic, the score and the date — read from the database, nothing else. Only a post the learner chose
+ * to share is public: one published to LinkedIn, or one shared by hand (sharedAt). Any other draft is
+ * still being written and may never be shared, so its id is a 404 like an unknown one (ids leak
+ * through logs, screenshots and referrers).
  */
 export async function getAchievement(db: Db, postId: string): Promise<Achievement> {
   if (!isUuid(postId)) throw notFound(aiMessages.achievementNotFound);
@@ -261,7 +280,7 @@ export async function getAchievement(db: Db, postId: string): Promise<Achievemen
     .innerJoin(modules, eq(modules.id, assessments.moduleId))
     .leftJoin(subjects, eq(subjects.id, assessments.subjectId))
     .leftJoin(topics, eq(topics.id, assessments.topicId))
-    .where(eq(posts.id, postId));
+    .where(and(eq(posts.id, postId), or(eq(posts.status, 'published'), isNotNull(posts.sharedAt))));
   if (!row || !row.completed || !row.endTime) throw notFound(aiMessages.achievementNotFound);
   const score = row.score ?? 0;
   return {

@@ -21,6 +21,7 @@ const makePost = (overrides: Partial<Post> = {}): Post => ({
   createdAt: '2026-03-01T10:00:00.000Z',
   aiGenerated: false,
   publishedAt: null,
+  sharedAt: null,
   achievementUrl: URL_,
   ...overrides,
 });
@@ -58,7 +59,9 @@ describe('ShareAchievementDialog', () => {
       body: { assessmentSlug: 'mechanics-quiz-1' },
     });
     expect(screen.getByText(/Written from a template, not by the AI tutor/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: URL_ })).toHaveAttribute('href', URL_);
+    // A draft nobody shared has no public page yet: its address is shown, not linked to a 404.
+    expect(screen.getByText(URL_)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: URL_ })).not.toBeInTheDocument();
     expect(
       await screen.findByText(/Publishing to LinkedIn is not set up on this server/),
     ).toBeInTheDocument();
@@ -152,6 +155,45 @@ describe('ShareAchievementDialog', () => {
       mode: 'redirect',
       returnTo: '/quiz/result/q',
     });
+  });
+
+  it('shares the post when the learner copies it, so the copied link works for readers', async () => {
+    const writeText = vi.fn((_text: string) => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const calls = server(connection(false, false), (call) =>
+      call.path === '/api/v1/post/p1/share'
+        ? ok({ post: makePost({ sharedAt: '2026-03-01T10:05:00.000Z' }) })
+        : undefined,
+    );
+    open();
+    const box = await screen.findByRole('textbox', { name: 'Post' });
+    await userEvent.type(box, ' Unsaved words.');
+    await userEvent.click(screen.getByRole('button', { name: 'Copy text' }));
+
+    expect(await screen.findByText('Post copied')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(`${makePost().content} Unsaved words.`);
+    expect(calls.filter((c) => c.path === '/api/v1/post/p1/share')).toEqual([
+      expect.objectContaining({ method: 'POST' }),
+    ]);
+    expect(screen.getByRole('link', { name: URL_ })).toHaveAttribute('href', URL_);
+    expect(box).toHaveValue(`${makePost().content} Unsaved words.`);
+
+    // Already shared: copying the link needs no second request.
+    await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(URL_));
+    expect(calls.filter((c) => c.path === '/api/v1/post/p1/share')).toHaveLength(1);
+  });
+
+  it('says so when the post could not be shared, instead of a copied link that leads nowhere', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.resolve() } });
+    server(connection(false, false), (call) =>
+      call.path === '/api/v1/post/p1/share' ? fail(404, 'Post not found') : undefined,
+    );
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Post not found')).toBeInTheDocument();
+    expect(screen.queryByText('Link copied')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: URL_ })).not.toBeInTheDocument();
   });
 
   it('shows the server’s message when the post cannot be drafted', async () => {

@@ -23,6 +23,7 @@ import { useGetLinkedinConnectionQuery } from '../api/get-linkedin-connection';
 import { linkedinApi } from '../api/linkedin-tags';
 import { usePublishLinkedinPostMutation } from '../api/publish-linkedin-post';
 import { useRegeneratePostMutation } from '../api/regenerate-post';
+import { useSharePostMutation } from '../api/share-post';
 import { useUpdatePostMutation } from '../api/update-post';
 import { linkedinRedirectUri, newOauthState, onConnected, rememberOauth } from '../lib/linkedin-oauth';
 
@@ -42,10 +43,19 @@ export const shareTexts = {
   publish: 'Publish to LinkedIn',
   connect: 'Connect LinkedIn',
   copy: 'Copy text',
+  copyLink: 'Copy link',
+  textCopied: 'Post copied',
+  linkCopied: 'Link copied',
+  copyFailed: 'Could not copy: select the text and copy it yourself.',
+  linkLive: 'Anyone with the link can check this result:',
+  linkOnShare: 'Once you copy or publish the post, anyone with its link can check this result:',
   published: 'Published to LinkedIn.',
   linkedinOff: 'Publishing to LinkedIn is not set up on this server. Copy the post to share it yourself.',
   connectHint: 'Connect your LinkedIn account once; then you can publish from here.',
 } as const;
+
+/** The server shows a post's achievement page once it is published or shared by hand. */
+const isPublic = (post: Post) => post.status === 'published' || post.sharedAt !== null;
 
 /**
  * 'Share achievement' on the result screen: drafts a post about the attempt (AI-written or a
@@ -70,6 +80,7 @@ function ShareAchievementBody({ assessmentSlug, onClose }: { assessmentSlug: str
   const [regenerate, regeneration] = useRegeneratePostMutation();
   const [update, updating] = useUpdatePostMutation();
   const [publish, publishing] = usePublishLinkedinPostMutation();
+  const [share, sharing] = useSharePostMutation();
   const [getAuthorizeUrl, authorizing] = useLazyGetLinkedinAuthorizeUrlQuery();
   const connection = useGetLinkedinConnectionQuery();
   const [post, setPost] = useState<Post | null>(null);
@@ -109,6 +120,7 @@ function ShareAchievementBody({ assessmentSlug, onClose }: { assessmentSlug: str
     regeneration.isLoading ||
     updating.isLoading ||
     publishing.isLoading ||
+    sharing.isLoading ||
     authorizing.isFetching;
   const draft = post?.status === 'draft';
   const linkedin = connection.data;
@@ -160,13 +172,29 @@ function ShareAchievementBody({ assessmentSlug, onClose }: { assessmentSlug: str
     }
   };
 
-  const onCopy = async () => {
+  /**
+   * Copying is choosing to share: the post is marked shared so its link works for readers. The request
+   * starts before the clipboard write, which has to happen within the click (user activation).
+   */
+  const copyAndShare = async (text: string, copied: string) => {
+    if (!post) return;
+    const shared = isPublic(post) ? Promise.resolve(post) : share(post._id).unwrap();
+    shared.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+    let copiedOk = true;
     try {
-      await navigator.clipboard.writeText(content);
-      toast('Post copied', 'success');
+      await navigator.clipboard.writeText(text);
     } catch {
-      toast('Could not copy: select the text and copy it yourself.', 'error');
+      copiedOk = false;
     }
+    try {
+      // Only the post's state: the learner's unsaved edits in the box stay as they are.
+      setPost(await shared);
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    if (copiedOk) toast(copied, 'success');
+    else toast(shareTexts.copyFailed, 'error');
   };
 
   return (
@@ -196,11 +224,16 @@ function ShareAchievementBody({ assessmentSlug, onClose }: { assessmentSlug: str
                 slotProps={{ htmlInput: { maxLength: POST_MAX_LENGTH } }}
                 helperText={`${content.length} / ${POST_MAX_LENGTH}`}
               />
+              {/* Not a link while the page is still private: it would open a 404. */}
               <Typography variant="body2">
-                Anyone with the link can check this result:{' '}
-                <Link href={post.achievementUrl} target="_blank" rel="noopener noreferrer">
-                  {post.achievementUrl}
-                </Link>
+                {isPublic(post) ? shareTexts.linkLive : shareTexts.linkOnShare}{' '}
+                {isPublic(post) ? (
+                  <Link href={post.achievementUrl} target="_blank" rel="noopener noreferrer">
+                    {post.achievementUrl}
+                  </Link>
+                ) : (
+                  <span>{post.achievementUrl}</span>
+                )}
               </Typography>
               {post.status === 'published' && <Alert severity="success">{shareTexts.published}</Alert>}
               {draft && linkedin && !linkedin.configured && (
@@ -218,8 +251,16 @@ function ShareAchievementBody({ assessmentSlug, onClose }: { assessmentSlug: str
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
         {post && (
-          <Button onClick={() => void onCopy()} disabled={busy}>
+          <Button onClick={() => void copyAndShare(content, shareTexts.textCopied)} disabled={busy}>
             {shareTexts.copy}
+          </Button>
+        )}
+        {post && (
+          <Button
+            onClick={() => void copyAndShare(post.achievementUrl, shareTexts.linkCopied)}
+            disabled={busy}
+          >
+            {shareTexts.copyLink}
           </Button>
         )}
         {post && draft && (
