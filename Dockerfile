@@ -2,7 +2,7 @@
 # alone; run the bundle as the unprivileged `node` user. See docs/deploy.md (deploy/compose.yaml).
 
 # ── build: every workspace's dependencies (the lockfile covers all of them), then npm run build ──────
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
@@ -14,7 +14,7 @@ COPY . .
 RUN npm run build
 
 # ── deps: only what apps/server/dist loads from node_modules (the contract is bundled in) ─────────────
-FROM node:20-bookworm-slim AS deps
+FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
@@ -24,7 +24,7 @@ COPY e2e/package.json e2e/
 RUN npm ci --omit=dev --no-audit --no-fund --workspace @ai-tutor/server
 
 # ── runtime: code owned by root (read-only to the app), a writable DATA_DIR, PID 1 handles SIGTERM ──
-FROM node:20-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules

@@ -12,7 +12,7 @@ afterAll(async () => fake.close());
 beforeEach(() => fake.reset());
 
 const quiet = { info: () => undefined, warn: () => undefined };
-const ai = () => createAiProvider(testConfig(aiEnv(fake)).ai, quiet, { retryBaseMs: 5 });
+const ai = () => createAiProvider(testConfig(aiEnv(fake)).ai, quiet);
 
 describe('gradeFreeText', () => {
   it('asks the model whether a non-matching free-text answer is equivalent and returns its verdict', async () => {

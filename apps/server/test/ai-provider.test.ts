@@ -24,7 +24,6 @@ function provider(env: Record<string, string> = {}, options: { maxRetries?: numb
     warn: (obj: object, msg: string) => logged.push({ level: 'warn', obj, msg }),
   };
   const ai = createAiProvider(testConfig(aiEnv(fake, env)).ai, log, {
-    retryBaseMs: 5,
     onUsage: (u) => usage.push(u),
     ...options,
   });
@@ -135,9 +134,9 @@ describe('AI provider', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(25);
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[1]!.body).toEqual(fake.requests[0]!.body);
-    expect(logged.some((l) => l.msg === 'ai request retry' && JSON.stringify(l.obj).includes('429'))).toBe(
-      true,
-    );
+    expect(
+      logged.some((l) => l.msg === 'ai request attempt failed' && JSON.stringify(l.obj).includes('429')),
+    ).toBe(true);
   });
 
   it('retries 5xx with backoff and gives up after the retries, with an AiError', async () => {
@@ -165,6 +164,37 @@ describe('AI provider', () => {
     const error = await ai.run(prompts.explain, explainInput).catch((e: unknown) => e);
     expect((error as AiError).kind).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(1200);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('the SDK retries a 5xx that names no delay, on its own backoff, and each failed attempt is logged', async () => {
+    const { ai, logged } = provider();
+    fake.script({ status: 502, body: { error: { message: 'Bad gateway' } } }, reply.json(goodExplain));
+    await expect(ai.run(prompts.explain, explainInput)).resolves.toEqual(goodExplain);
+    expect(fake.requests).toHaveLength(2);
+    expect(logged.filter((l) => l.level === 'warn')).toEqual([
+      {
+        level: 'warn',
+        obj: { ai: { prompt: 'explain_mistake', status: 502, attempt: 1 } },
+        msg: 'ai request attempt failed',
+      },
+    ]);
+  });
+
+  it('AI_TIMEOUT_MS bounds the whole call: a 5xx, then an answer too slow, is one timeout and no third request', async () => {
+    const { ai } = provider({ AI_TIMEOUT_MS: '300' });
+    fake.script(reply.serverError(503), reply.slow(1500, reply.json(goodExplain)), reply.json(goodExplain));
+    const error = await ai.run(prompts.explain, explainInput).catch((e: unknown) => e);
+    expect((error as AiError).kind).toBe('timeout');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('a Retry-After longer than AI_TIMEOUT_MS ends the call at the deadline instead of waiting it out', async () => {
+    const { ai } = provider({ AI_TIMEOUT_MS: '200' });
+    fake.script({ ...reply.rateLimited(), headers: { 'retry-after': '60' } }, reply.json(goodExplain));
+    const error = await ai.run(prompts.explain, explainInput).catch((e: unknown) => e);
+    expect((error as AiError).kind).toBe('timeout');
     expect(fake.requests).toHaveLength(1);
   });
 

@@ -74,7 +74,7 @@ describe('question generation', () => {
   });
   beforeEach(() => fake.reset());
 
-  const ai = () => createAiProvider(t.config.ai, quiet, { retryBaseMs: 5 });
+  const ai = () => createAiProvider(t.config.ai, quiet);
 
   it('saves checked questions as AI drafts, rejects bad and near-duplicate ones, and asks again to make up the count', async () => {
     fake.script(
@@ -161,7 +161,7 @@ describe('question generation', () => {
     fake.setFallback(() => reply.serverError(500));
     const summary = await generateQuestions(
       t.app.db,
-      createAiProvider(t.config.ai, quiet, { retryBaseMs: 1, maxRetries: 0 }),
+      createAiProvider(t.config.ai, quiet, { maxRetries: 0 }),
       {
         subjectSlug: scope.subject.slug,
         count: 3,

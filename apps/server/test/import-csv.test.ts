@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exams, modules, questions, subjects, topics } from '../src/db/schema.js';
 import { importFile } from '../src/services/catalogue/import-service.js';
@@ -75,6 +76,29 @@ describe('CSV import', () => {
     const again = await importFile(db(), fixture('questions.csv'));
     expect(again.subjects[0]).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
     expect(again.catalogue.topics.created).toBe(0);
+    expect(await snapshot(db())).toEqual(before);
+  });
+
+  it('stores a multi-line field saved with Windows line breaks as its Unix twin: no second question', async () => {
+    const row = (br: string) =>
+      `${HEADER.replace('\n', br)}test-physics,,"Two lines:${br}second line",a,b,,,,a,${br}`;
+    const first = await importFile(db(), scratchFile('crlf.csv', row('\r\n')));
+    expect(first.subjects[0]).toMatchObject({ slug: 'test-physics', created: 1 });
+    const twin = await importFile(db(), scratchFile('lf.csv', row('\n')));
+    expect(twin.subjects[0]).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    const stored = (await questionsOf(db(), 'test-physics')).filter((q) => q.text.startsWith('Two lines'));
+    expect(stored.map((q) => q.text)).toEqual(['Two lines:\nsecond line']);
+  });
+
+  it('refuses a UTF-16 file with a message saying to save it as UTF-8, importing nothing', async () => {
+    const before = await snapshot(db());
+    const path = scratchFile('utf16.csv', '');
+    const text = `${HEADER}test-physics,,"Fine?",yes,no,,,,yes,\n`;
+    writeFileSync(path, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const error = await failingImport(db(), path);
+    expect(error.message).toMatch(
+      /utf16\.csv: the file is not UTF-8 text \(UTF-16\?\): save it as "CSV UTF-8"/,
+    );
     expect(await snapshot(db())).toEqual(before);
   });
 

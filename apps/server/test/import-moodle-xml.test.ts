@@ -162,4 +162,27 @@ describe('Moodle XML import', () => {
     ]);
     expect(summary.subjects[0]?.created).toBe(1);
   });
+
+  it('decodes every HTML entity (Greek letters, typographic quotes, accents), not only a few', async () => {
+    await importFile(
+      db(),
+      scratchFile(
+        'entities.xml',
+        quiz(`  <question type="multichoice">
+    <name><text>Entities</text></name>
+    <questiontext format="html"><text><![CDATA[<p>A circle&rsquo;s area is &pi;r&sup2;; &Delta;&theta; is small, &alpha; &ne; &beta; (cf. Amp&egrave;re, &eacute;t&eacute;).</p>]]></text></questiontext>
+    <generalfeedback format="html"><text><![CDATA[<p>&ldquo;Area&rdquo; &asymp; 3.14&nbsp;r&sup2;; &#x3C0; &#960; stay decoded &amp; R&D stays.</p>]]></text></generalfeedback>
+    <answer fraction="100"><text>&pi;r&sup2;</text></answer>
+    <answer fraction="0"><text>2&pi;r</text></answer>
+  </question>`),
+      ),
+      { subject: 'test-physics' },
+    );
+    const [question] = (await questionsOf(db(), 'test-physics')).filter((q) => q.text.startsWith('A circle'));
+    expect(question).toMatchObject({
+      text: 'A circle’s area is πr²; Δθ is small, α ≠ β (cf. Ampère, été).',
+      explanation: '“Area” ≈ 3.14 r²; π π stay decoded & R&D stays.',
+      options: ['πr²', '2πr'],
+    });
+  });
 });

@@ -9,9 +9,13 @@ import type { Db } from './client.js';
  *
  * - node-postgres: a named query; the driver prepares it on each pooled connection the first time.
  * - PGlite (one session): `PREPARE name AS …` once, then `EXECUTE name(…)`. PGlite's extended protocol
- *   cannot bind parameters to EXECUTE, so the values are written as literals: booleans, finite integers,
- *   NULL and E'…' strings with backslashes and quotes escaped (safe whatever standard_conforming_strings),
- *   and sent with the simple protocol.
+ *   cannot bind parameters to EXECUTE, so the values are written as literals by `literal()` — the only
+ *   place they are: booleans, safe integers, NULL and E'…' strings with backslashes and quotes doubled
+ *   (safe whatever standard_conforming_strings), sent with the simple protocol.
+ *   test/prepared-literals.test.ts checks it with random strings on both stores.
+ *
+ * Text that cannot be stored as it is — a NUL, or a lone UTF-16 surrogate, which UTF-8 would turn into
+ * U+FFFD — is refused on both stores with a PreparedValueError before anything is sent.
  *
  * The text uses $1…$n; every parameter's type must follow from the statement (a cast where it does not).
  * One name, one text: a name is never reused for another statement.
@@ -22,16 +26,29 @@ export interface PreparedStatement {
 }
 export type PreparedValue = string | number | boolean | null;
 
+export class PreparedValueError extends Error {
+  override name = 'PreparedValueError';
+}
+
+/** NUL, or a surrogate not in a pair (with the u flag a pair is one code point, not a surrogate). */
+const UNSTORABLE = /[\0\p{Cs}]/u;
+
+function checkValues(values: PreparedValue[]): void {
+  for (const value of values) {
+    if (typeof value === 'number' && !Number.isSafeInteger(value))
+      throw new PreparedValueError('prepared statements take integers only');
+    if (typeof value === 'string' && UNSTORABLE.test(value))
+      throw new PreparedValueError('text cannot contain NUL or a lone surrogate');
+  }
+}
+
 const preparedOn = new WeakMap<PGlite, Map<string, Promise<void>>>();
 
+/** Only for values checkValues() accepted. */
 function literal(value: PreparedValue): string {
   if (value === null) return 'NULL';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new Error('prepared statements take integers only');
-    return String(value);
-  }
-  if (value.includes('\0')) throw new Error('text cannot contain NUL');
+  if (typeof value === 'number') return String(value);
   return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
@@ -52,6 +69,7 @@ export async function queryPrepared(
   statement: PreparedStatement,
   values: PreparedValue[],
 ): Promise<Record<string, unknown>[]> {
+  checkValues(values);
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite) {
     await prepareOnce(client, statement);

@@ -1,3 +1,4 @@
+import { CsvError, parse } from 'csv-parse/sync';
 import {
   checkDuplicateTexts,
   emptyImport,
@@ -22,69 +23,71 @@ interface Row {
   fields: string[];
 }
 
-/** Splits CSV into records, remembering the line each record starts on. */
-export function readCsv(source: string, delimiter: string, file: string): Row[] {
+/** What csv-parse's codes mean to someone fixing the file by hand. */
+const CSV_PROBLEMS: Partial<Record<string, string>> = {
+  INVALID_OPENING_QUOTE: 'a quote inside an unquoted field: quote the whole field and write "" for "',
+  CSV_INVALID_CLOSING_QUOTE: 'text after a closing quote: quote the whole field and write "" for "',
+};
+
+/**
+ * Splits CSV into records (csv-parse), remembering the line each record starts on. Fields may be
+ * padded with spaces around their quotes; records may have fewer or more fields than the header
+ * (the caller says which); blank lines are skipped.
+ */
+function readCsv(source: string, delimiter: string, file: string): Row[] {
   const rows: Row[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  let quoteLine = 1;
-  let fieldStarted = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (source[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === '\n') line++;
-        field += c;
-      }
-      continue;
+  let lastLine = 0;
+  try {
+    parse(source, {
+      delimiter,
+      trim: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      on_record: (fields: string[], { lines }) => {
+        lastLine = lines;
+        // `lines` is where the record ends; only quoted fields can hold line breaks.
+        const spanned = fields.reduce((n, f) => n + (f.match(/\n/g)?.length ?? 0), 0);
+        if (fields.some((f) => f.trim() !== '')) rows.push({ line: lines - spanned, fields });
+        return null;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
+      // The quote opens on the first line of the record after the last complete one.
+      const lines = source.split('\n');
+      let open = lastLine;
+      while (open < lines.length - 1 && lines[open]!.trim() === '') open++;
+      throw new ImportError(file, [{ where: { line: open + 1 }, message: 'a quoted field is never closed' }]);
     }
-    if (c === '"' && !fieldStarted) {
-      quoted = true;
-      fieldStarted = true;
-      quoteLine = line;
-    } else if (c === delimiter) {
-      fields.push(field);
-      field = '';
-      fieldStarted = false;
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && source[i + 1] === '\n') i++;
-      fields.push(field);
-      if (fields.some((f) => f.trim() !== '')) rows.push({ line: rowLine, fields });
-      fields = [];
-      field = '';
-      fieldStarted = false;
-      line++;
-      rowLine = line;
-    } else {
-      if (c === '"')
-        throw new ImportError(file, [
-          {
-            where: { line },
-            message: 'a quote inside an unquoted field: quote the whole field and write "" for "',
-          },
-        ]);
-      field += c;
-      if (c !== ' ' && c !== '\t') fieldStarted = true;
-    }
+    const line = typeof error.lines === 'number' ? error.lines : undefined;
+    throw new ImportError(file, [
+      { where: line ? { line } : {}, message: CSV_PROBLEMS[error.code] ?? `not valid CSV: ${error.message}` },
+    ]);
   }
-  if (quoted)
-    throw new ImportError(file, [{ where: { line: quoteLine }, message: 'a quoted field is never closed' }]);
-  fields.push(field);
-  if (fields.some((f) => f.trim() !== '')) rows.push({ line: rowLine, fields });
   return rows;
 }
 
+/**
+ * The text as the parser should see it. A UTF-16 file read as UTF-8 starts with two replacement
+ * characters (its byte-order mark) and has a NUL in every ASCII character: refused with what to do,
+ * rather than a puzzling quote error further on. Line breaks become \n everywhere, inside quoted
+ * fields too, so a file saved on Windows stores the same questions as its Unix twin.
+ */
+function normalise(source: string, file: string): string {
+  if (source.startsWith('\uFFFD\uFFFD') || source.includes('\0'))
+    throw new ImportError(file, [
+      {
+        where: {},
+        message: 'the file is not UTF-8 text (UTF-16?): save it as "CSV UTF-8" and import it again',
+      },
+    ]);
+  return source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
 export function parseCsv(source: string, options: ParseOptions): ParsedImport {
-  const text = source.replace(/^\uFEFF/, '');
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  const text = normalise(source, options.file);
+  const firstLine = text.split('\n', 1)[0] ?? '';
   const delimiter = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
   const rows = readCsv(text, delimiter, options.file);
   const header = rows.shift();

@@ -1,40 +1,18 @@
+import { decodeHTML, DecodingMode } from 'entities';
+
 /**
  * Moodle stores question text as HTML; the bank stores plain text (with LaTeX as written). Tags go,
  * paragraphs and line breaks become new lines, entities are decoded.
  */
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  times: '×',
-  divide: '÷',
-  deg: '°',
-  plusmn: '±',
-  minus: '−',
-  le: '≤',
-  ge: '≥',
-  ne: '≠',
-  rarr: '→',
-  larr: '←',
-  harr: '↔',
-  micro: 'µ',
-  middot: '·',
-};
 
+/**
+ * Every named (HTML5's full list: &pi;, &Delta;, &rsquo;, &eacute;…) and numeric entity. Strict: only
+ * with its semicolon, as Moodle writes them, so "R&D" or "&not yet" in plain text stay as written.
+ * A no-break space becomes a plain one: the bank compares and searches text, and an editor's
+ * &nbsp; would make two copies of the same question differ.
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code =
-        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED[name.toLowerCase()] ?? whole;
-  });
+  return decodeHTML(text, DecodingMode.Strict).replace(/\u00a0/g, ' ');
 }
 
 export function htmlToText(html: string): string {

@@ -8,14 +8,15 @@ import type { Prompt } from './prompts.js';
  * The one door to a language model: any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama,
  * vLLM, llama.cpp server) through the `openai` package.
  *
- * - Each request has a timeout (AI_TIMEOUT_MS). A timed-out request is not repeated: the learner has
- *   waited long enough, and the caller falls back.
- * - 429 and 5xx answers (and a refused connection) are retried with exponential backoff, honouring
- *   the server's `retry-after-ms` / `retry-after` within a cap.
+ * - Retries are the SDK's own (`maxRetries`): 408, 409, 429, 5xx and refused connections, with its
+ *   exponential backoff, honouring the server's `retry-after-ms` / `retry-after`.
+ * - AI_TIMEOUT_MS bounds each call, retries and their waits included (the SDK's `timeout` per attempt
+ *   and a deadline signal for the whole call). A call that runs out of time is not repeated: the
+ *   learner has waited long enough, and the caller falls back.
  * - The answer must be JSON matching the prompt's zod schema. A malformed answer is retried once,
  *   telling the model what was wrong; a second malformed answer is reported as an AiError.
- * - Token usage is logged at info with the prompt's name and version; prompts and answers (which can
- *   hold a learner's words) are never logged.
+ * - Token usage is logged at info with the prompt's name and version; each failed attempt at warn
+ *   with its status. Prompts and answers (which can hold a learner's words) are never logged.
  */
 
 export type AiErrorKind = 'not_configured' | 'timeout' | 'rate_limited' | 'http' | 'connection' | 'malformed';
@@ -56,36 +57,17 @@ export interface AiProvider {
 }
 
 export interface ProviderOptions {
-  /** Retries of one request on 429/5xx/connection failure (default 2). */
+  /** The SDK's retries of one request on 408/409/429/5xx/connection failure (default 2). */
   maxRetries?: number;
-  /** First backoff delay; doubles each retry, with jitter (default 500 ms). */
-  retryBaseMs?: number;
-  /** No wait is longer than this, whatever the server's Retry-After says (default 10 s). */
-  maxRetryDelayMs?: number;
-  sleep?: (ms: number) => Promise<void>;
   /** Called with each completion's usage, after it is logged (tests, metering). */
   onUsage?: (usage: AiUsage) => void;
 }
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const disabledProvider: AiProvider = {
   enabled: false,
   model: null,
   run: () => Promise.reject(new AiError('not_configured', 'The AI tutor is not configured (AI_BASE_URL)')),
 };
-
-/** Reads the delay a 429/503 asks for: `retry-after-ms`, or `retry-after` in seconds or as a date. */
-function retryAfterMs(headers: Headers | undefined): number | null {
-  const ms = Number(headers?.get('retry-after-ms'));
-  if (headers?.get('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers?.get('retry-after');
-  if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
-}
 
 /** The JSON object in a reply, tolerating the code fences some local models put around it. */
 export function extractJson(content: string): unknown {
@@ -110,28 +92,67 @@ export function createAiProvider(
   options: ProviderOptions = {},
 ): AiProvider {
   if (!config.baseUrl) return disabledProvider;
-  const maxRetries = options.maxRetries ?? 2;
-  const retryBaseMs = options.retryBaseMs ?? 500;
-  const maxRetryDelayMs = options.maxRetryDelayMs ?? 10_000;
-  const sleep = options.sleep ?? wait;
   const model = config.model;
+  const timeoutMs = config.timeoutMs;
   const client = new OpenAI({
     baseURL: config.baseUrl,
     // Local servers (Ollama, llama.cpp) need no key; the SDK insists on one.
     apiKey: config.apiKey ?? 'no-key',
-    timeout: config.timeoutMs,
-    maxRetries: 0,
+    timeout: timeoutMs,
+    maxRetries: options.maxRetries ?? 2,
   });
 
-  /** One completion, retried on 429/5xx and refused connections; timeouts are final. */
+  /** The SDK's fetch, telling the log about each attempt that failed (the SDK retries it or gives up). */
+  function observedFetch(prompt: string): typeof fetch {
+    let attempt = 0;
+    return async (input, init) => {
+      attempt++;
+      try {
+        const response = await fetch(input, init);
+        if (!response.ok)
+          log.warn({ ai: { prompt, status: response.status, attempt } }, 'ai request attempt failed');
+        return response;
+      } catch (error) {
+        if (!init?.signal?.aborted)
+          log.warn({ ai: { prompt, status: 'no connection', attempt } }, 'ai request attempt failed');
+        throw error;
+      }
+    };
+  }
+
+  function failure(prompt: Prompt<unknown, unknown>, error: unknown, deadline: AbortSignal): unknown {
+    if (
+      error instanceof APIConnectionTimeoutError ||
+      (error instanceof APIUserAbortError && deadline.aborted)
+    ) {
+      log.warn({ ai: { prompt: prompt.name, timeoutMs } }, 'ai request timed out');
+      return new AiError('timeout', `The AI provider did not answer within ${timeoutMs} ms`);
+    }
+    if (!(error instanceof APIError) || error instanceof APIUserAbortError) return error;
+    const status = error.status;
+    log.warn({ ai: { prompt: prompt.name, status } }, 'ai request failed');
+    if (error instanceof APIConnectionError)
+      return new AiError('connection', 'The AI provider cannot be reached');
+    if (status === 429) return new AiError('rate_limited', 'The AI provider is busy (429)', 429);
+    return new AiError('http', `The AI provider answered ${status ?? 'an error'}`, status);
+  }
+
+  /** One completion, the SDK retrying it within AI_TIMEOUT_MS. */
   async function complete(
     prompt: Prompt<unknown, unknown>,
     messages: ChatCompletionMessageParam[],
   ): Promise<ChatCompletion> {
-    for (let attempt = 0; ; attempt++) {
-      const started = Date.now();
-      try {
-        const completion = await client.chat.completions.create(
+    const started = Date.now();
+    const deadline = AbortSignal.timeout(timeoutMs);
+    // The SDK notices the deadline only between its steps, not while it sleeps before a retry (a
+    // Retry-After can be long): the call ends at the deadline all the same.
+    const timedOut = new Promise<never>((_, reject) =>
+      deadline.addEventListener('abort', () => reject(new APIUserAbortError()), { once: true }),
+    );
+    let completion: ChatCompletion;
+    try {
+      completion = await Promise.race([
+        client.withOptions({ fetch: observedFetch(prompt.name) }).chat.completions.create(
           {
             model,
             messages,
@@ -142,45 +163,25 @@ export function createAiProvider(
               json_schema: { name: prompt.name, schema: prompt.jsonSchema, strict: false },
             },
           },
-          { timeout: config.timeoutMs, maxRetries: 0 },
-        );
-        const usage: AiUsage = {
-          prompt: prompt.name,
-          version: prompt.version,
-          model: completion.model || model,
-          promptTokens: completion.usage?.prompt_tokens ?? null,
-          completionTokens: completion.usage?.completion_tokens ?? null,
-          totalTokens: completion.usage?.total_tokens ?? null,
-          durationMs: Date.now() - started,
-        };
-        log.info({ ai: usage }, 'ai usage');
-        options.onUsage?.(usage);
-        return completion;
-      } catch (error) {
-        if (error instanceof APIConnectionTimeoutError) {
-          log.warn({ ai: { prompt: prompt.name, timeoutMs: config.timeoutMs } }, 'ai request timed out');
-          throw new AiError('timeout', `The AI provider did not answer within ${config.timeoutMs} ms`);
-        }
-        if (error instanceof APIUserAbortError || !(error instanceof APIError)) throw error;
-        const status = error.status;
-        const connection = error instanceof APIConnectionError;
-        const retryable = connection || status === 429 || (status !== undefined && status >= 500);
-        if (!retryable || attempt >= maxRetries) {
-          log.warn({ ai: { prompt: prompt.name, status, attempts: attempt + 1 } }, 'ai request failed');
-          if (connection) throw new AiError('connection', 'The AI provider cannot be reached');
-          if (status === 429) throw new AiError('rate_limited', 'The AI provider is busy (429)', 429);
-          throw new AiError('http', `The AI provider answered ${status ?? 'an error'}`, status);
-        }
-        const backoff = retryBaseMs * 2 ** attempt * (0.75 + Math.random() * 0.25);
-        const asked = connection ? null : retryAfterMs(error.headers);
-        const delay = Math.min(maxRetryDelayMs, asked ?? backoff);
-        log.warn(
-          { ai: { prompt: prompt.name, status, attempt: attempt + 1, delayMs: Math.round(delay) } },
-          'ai request retry',
-        );
-        await sleep(delay);
-      }
+          { signal: deadline },
+        ),
+        timedOut,
+      ]);
+    } catch (error) {
+      throw failure(prompt, error, deadline);
     }
+    const usage: AiUsage = {
+      prompt: prompt.name,
+      version: prompt.version,
+      model: completion.model || model,
+      promptTokens: completion.usage?.prompt_tokens ?? null,
+      completionTokens: completion.usage?.completion_tokens ?? null,
+      totalTokens: completion.usage?.total_tokens ?? null,
+      durationMs: Date.now() - started,
+    };
+    log.info({ ai: usage }, 'ai usage');
+    options.onUsage?.(usage);
+    return completion;
   }
 
   return {
