@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { limitMessages } from '@ai-tutor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.js';
+import { inviteCodes, users } from '../src/db/schema.js';
 import { createPasswordHasher } from '../src/services/accounts/passwords.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 
@@ -60,6 +60,51 @@ describe('a class behind one address', () => {
     const statuses = signIns.map((r) => r.statusCode);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     expect(signIns[299]!.json().data.user.email).toBe(emails[299]);
+  });
+});
+
+describe('a class registering on its first day', () => {
+  it('100 learners register and enter codes from one school address without being turned away', async () => {
+    const code = `LAB-${randomBytes(3).toString('hex').toUpperCase()}`;
+    await t.app.db.insert(inviteCodes).values({ code, maxUses: 100 });
+    const school = '198.51.100.23';
+    const tag = randomBytes(3).toString('hex');
+    const signUps = await inWaves(
+      Array.from(
+        { length: 100 },
+        (_, i) => () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/signup',
+            remoteAddress: school,
+            payload: {
+              name: `Learner ${i}`,
+              email: `lab${i}.${tag}@example.test`,
+              phone: '',
+              password: PASSWORD,
+              confirmPassword: PASSWORD,
+              inviteCode: code,
+            },
+          }),
+      ),
+      20,
+    );
+    expect(signUps.map((r) => r.statusCode).filter((s) => s !== 201)).toEqual([]);
+    // A mistyped code is that learner's own try (capped per account), not the school's.
+    const typos = await inWaves(
+      signUps.map(
+        (r) => () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/verify-user',
+            remoteAddress: school,
+            headers: { authorization: `Bearer ${r.json().data.tokens.access_token}` },
+            payload: { email: r.json().data.user.email, emailOtp: '000000' },
+          }),
+      ),
+      20,
+    );
+    expect(typos.map((r) => r.statusCode).filter((s) => s !== 400)).toEqual([]);
   });
 });
 

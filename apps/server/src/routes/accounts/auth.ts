@@ -16,7 +16,7 @@ import {
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/app/authenticate.js';
-import { errors, perClientLimit, signInLimit, type AccountsRouteOptions } from './shared.js';
+import { errors, perClientLimit, classSizedLimit, type AccountsRouteOptions } from './shared.js';
 
 const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, { accounts }) => {
   const tags = ['auth'];
@@ -24,7 +24,7 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
   fastify.post(
     apiPaths.signup,
     {
-      config: perClientLimit,
+      config: classSizedLimit,
       schema: {
         tags,
         summary: 'Register with an invite code; mails the verification code',
@@ -41,7 +41,7 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
   fastify.post(
     apiPaths.login,
     {
-      config: signInLimit,
+      config: classSizedLimit,
       schema: {
         tags,
         summary: 'Sign in with email and password',
@@ -59,7 +59,7 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
   fastify.post(
     apiPaths.googleLogin,
     {
-      config: signInLimit,
+      config: classSizedLimit,
       schema: {
         tags,
         summary: 'Sign in with a Google ID token',
@@ -77,7 +77,7 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
     apiPaths.verifyUser,
     {
       preHandler: fastify.authenticate,
-      config: perClientLimit,
+      config: classSizedLimit,
       schema: {
         tags,
         summary: 'Verify the account with the mailed code',
@@ -168,7 +168,7 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
   fastify.post(
     apiPaths.refresh,
     {
-      config: signInLimit,
+      config: classSizedLimit,
       schema: {
         tags,
         summary: 'Rotate the refresh token; reuse of a rotated token revokes its family',

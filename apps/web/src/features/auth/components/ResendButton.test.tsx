@@ -55,6 +55,16 @@ describe('Resend (SPEC.md §4)', () => {
     expect(button()).toBeEnabled();
   });
 
+  it('a daily cap (a wait of hours) reads as hours, minutes and seconds', async () => {
+    const { send, settle } = deferred();
+    render(<ResendButton send={send} />);
+    fireEvent.click(button());
+    await settle({ ok: false, retryAfter: 23 * 3600 + 54 * 60 + 5 });
+    expect(button()).toHaveTextContent('Resend in 23:54:05');
+    await tick(23 * 3600 + 53 * 60 + 10);
+    expect(button()).toHaveTextContent('Resend in 0:55');
+  });
+
   it('after any other failure (the toast says why) it can be tried again', async () => {
     const { send, settle } = deferred();
     render(<ResendButton send={send} />);

@@ -3,9 +3,12 @@ import { useCallback, useEffect, useState } from 'react';
 
 export type ResendOutcome = { ok: true } | { ok: false; retryAfter?: number | undefined };
 
-/** "1:00", "0:09". */
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+/** "1:00", "0:09"; a wait of hours (a daily cap on codes) "23:54:05". */
 export const formatCountdown = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  seconds >= 3600
+    ? `${Math.floor(seconds / 3600)}:${twoDigits(Math.floor(seconds / 60) % 60)}:${twoDigits(seconds % 60)}`
+    : `${Math.floor(seconds / 60)}:${twoDigits(seconds % 60)}`;
 
 /**
  * Resend (SPEC.md §4): enabled at first; once clicked it is disabled and reads 'Resend in m:ss'. The
