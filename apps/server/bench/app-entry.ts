@@ -2,3 +2,5 @@
 export { buildApp } from '../src/build-app.js';
 export { loadConfig } from '../src/config.js';
 export { createPasswordHasher } from '../src/services/accounts/passwords.js';
+export { openDatabase } from '../src/db/client.js';
+export { migrate } from '../src/db/migrate.js';

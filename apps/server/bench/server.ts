@@ -10,10 +10,13 @@ import { insertCatalogue, optionQuestions } from '../test/helpers/catalogue.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
 const dist = new URL('../dist/bench-app.js', import.meta.url).href;
-const { buildApp, loadConfig, createPasswordHasher } = (await import(dist)) as Any;
+const { buildApp, loadConfig, createPasswordHasher, openDatabase, migrate } = (await import(dist)) as Any;
 
 const config = loadConfig(process.env);
-const app = await buildApp({ config });
+// Opened and migrated before the app is built, as server.ts does: never against the plugin timeout.
+const database = await openDatabase(config);
+await migrate(database);
+const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const appPort = (app.server.address() as { port: number }).port;
 
@@ -84,6 +87,7 @@ process.on('message', (msg: Any) => {
     if (msg.type === 'close') {
       await floor.close();
       await app.close();
+      await database.close();
       setImmediate(() => process.exit(0));
       return null;
     }

@@ -32,8 +32,8 @@ declare module 'fastify' {
 
 export interface AppOptions {
   config: Config;
-  /** The database the caller opened, migrated and owns (server.ts, tests); see plugins/app/database.ts. */
-  database?: Database;
+  /** The database the caller opened, migrated and owns (server.ts, tests, bench); see plugins/app/database.ts. */
+  database: Database;
 }
 
 /** The whole application as a plugin: external plugins, then app plugins, then routes (fastify/demo). */
@@ -56,7 +56,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(security);
   await fastify.register(compression);
   await fastify.register(docs);
-  await fastify.register(databasePlugin, opts.database ? { database: opts.database } : {});
+  await fastify.register(databasePlugin, { database: opts.database });
   await fastify.register(mailer);
   await fastify.register(authenticate);
   await fastify.register(quizSweep);
