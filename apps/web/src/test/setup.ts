@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// CI runs the suites on two busy cores: a lazily imported chunk (KaTeX's) or a retried save can take
+// more than Testing Library's default second to appear. Waiting longer changes no assertion.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -30,6 +30,7 @@ export interface SaveQueueOptions {
   /** The first failure after a success: the learner has just gone offline, or the server is failing. */
   onFailing?: (cause: FailureCause) => void;
   baseDelayMs?: number;
+  /** Default: 30 × baseDelayMs. */
   maxDelayMs?: number;
   random?: () => number;
   isOnline?: () => boolean;
@@ -70,9 +71,11 @@ export class SaveQueue {
 
   constructor(initial: PendingSave[], options: SaveQueueOptions) {
     this.items = [...initial];
+    const baseDelayMs = options.baseDelayMs ?? 1000;
     this.options = {
-      baseDelayMs: 1000,
-      maxDelayMs: 30_000,
+      baseDelayMs,
+      // Thirty first waits (30 s by default): a quicker base, as the tests use, keeps the same shape.
+      maxDelayMs: baseDelayMs * 30,
       random: Math.random,
       isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
       ...options,

@@ -1,5 +1,5 @@
 import { quizStateStorageKey } from '@ai-tutor/contract';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, testUser } from '../../../test/render';
@@ -15,10 +15,6 @@ import {
   stubResizeObserver,
   inTimeZone,
 } from './results-test-kit';
-
-// The question table's chunk (with KaTeX) is imported lazily; on a busy machine its first import in a
-// file takes more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const ROUTE = '/quiz/result/:assessmentId';
 const PATH = '/quiz/result/mechanics-quiz-1';
