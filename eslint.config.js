@@ -30,7 +30,8 @@ const webZones = [
     target: `./features/${feature}`,
     from: './features',
     except: [`./${feature}`],
-    message: 'Features never import each other: let the app compose them, or move the shared part to src/lib.',
+    message:
+      'Features never import each other: let the app compose them, or move the shared part to src/lib.',
   })),
 ];
 
@@ -65,7 +66,11 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/**/*-test-kit.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/test/**',
+      'apps/web/src/**/*-test-kit.{ts,tsx}',
+    ],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
