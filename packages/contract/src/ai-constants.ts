@@ -13,8 +13,6 @@ export const aiPaths = {
 
 /** Where LinkedIn sends the learner back to (a web route; the page exchanges the code). */
 export const LINKEDIN_CALLBACK_PATH = '/linkedin/callback';
-/** Web-only: localStorage key holding `{state, returnTo}` while the learner is at LinkedIn. */
-export const LINKEDIN_OAUTH_STORAGE_KEY = 'linkedin-oauth';
 /** Web-only: the message the callback window posts to the window that opened it. */
 export const LINKEDIN_CONNECTED_MESSAGE = 'ai-tutor:linkedin-connected';
 

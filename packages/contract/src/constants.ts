@@ -37,9 +37,6 @@ export const SAVE_GRACE_SECONDS = 10;
 export const DEFAULT_TOPIC_DURATION_MINUTES = 15;
 export const DEFAULT_TOPIC_QUESTION_COUNT = 10;
 
-export const STORAGE_KEYS = { accessToken: 'at', refreshToken: 'rt' } as const;
-export const quizStateStorageKey = (assessmentId: string) => `quiz-state-${assessmentId}`;
-
 export const GOOGLE_BUTTON_HEIGHTS = { large: 40, medium: 32, small: 20 } as const;
 
 export const QUIZ_TYPES = ['module', 'subject', 'topic'] as const;
@@ -50,15 +47,6 @@ export type AttemptEntityType = (typeof ATTEMPT_ENTITY_TYPES)[number];
 export type PerformanceStatus = 'Good' | 'Average';
 export const performanceStatus = (averageScore: number): PerformanceStatus =>
   averageScore >= GOOD_THRESHOLD ? 'Good' : 'Average';
-
-/**
- * Web-only: where the quiz screen keeps a pointer to the in-progress assessment of one quiz route, so a
- * reload finds it again instead of creating a new one. The result screen clears it. Value (JSON):
- * `{assessmentId, slug, path}`.
- */
-export const ACTIVE_QUIZ_STORAGE_PREFIX = 'quiz-active:';
-export const activeQuizStorageKey = (userId: string, routeKey: string) =>
-  `${ACTIVE_QUIZ_STORAGE_PREFIX}${userId}:${routeKey}`;
 
 /** Limits (docs/decisions/0008): what an attack is refused and a class behind one address is not. */
 export const LOGIN_FAILURES_PER_ACCOUNT = 10;

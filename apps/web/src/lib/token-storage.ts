@@ -1,6 +1,10 @@
-import { STORAGE_KEYS } from '@ai-tutor/contract';
+/**
+ * Tokens live in localStorage under 'at' and 'rt' (SPEC.md §4). Only this browser reads these keys (the
+ * server gets the tokens in headers and bodies), so they live here, not in the contract; learners'
+ * browsers hold them, so they never change.
+ */
+const STORAGE_KEYS = { accessToken: 'at', refreshToken: 'rt' } as const;
 
-/** Tokens live in localStorage under 'at' and 'rt' (SPEC.md §4). */
 export const tokenStorage = {
   access: () => localStorage.getItem(STORAGE_KEYS.accessToken),
   refresh: () => localStorage.getItem(STORAGE_KEYS.refreshToken),

@@ -1,10 +1,10 @@
-import { STORAGE_KEYS } from '@ai-tutor/contract';
 import { Box, Divider, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { TOAST_Z_INDEX } from '../../components/toast/Toaster';
 import { useLogoutMutation } from '../../features/auth/api/logout';
 import { paths } from '../../lib/paths';
+import { tokenStorage } from '../../lib/token-storage';
 import { sessionEnded } from '../../stores/auth-slice';
 import { useAuth } from '../../stores/hooks';
 
@@ -27,7 +27,7 @@ export default function AccountMenu({
   const onLogout = async () => {
     onClose();
     try {
-      await logout({ refresh_token: localStorage.getItem(STORAGE_KEYS.refreshToken) ?? undefined }).unwrap();
+      await logout({ refresh_token: tokenStorage.refresh() ?? undefined }).unwrap();
       dispatch(sessionEnded());
       navigate(paths.login);
     } catch (error) {

@@ -3,6 +3,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import { Button } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { declareKatexFonts } from '../../components/ui/katex-fonts';
+import { clearSavedQuiz, savedQuizPath } from '../../features/quiz/lib/local-state';
 import { getResultApi, resultFromResponse } from '../../features/results/api/get-result';
 import { ResultScreen } from '../../features/results/components/ResultScreen';
 import type { AppThunkDispatch, EarlyData } from '../router';
@@ -62,10 +63,18 @@ function askTutor(evaluation: ResultEvaluation) {
   );
 }
 
-/** /quiz/result/:assessmentId — 'Test Analysis' (issue 6) with the AI tutor's actions (issue 7). */
+/**
+ * /quiz/result/:assessmentId — 'Test Analysis' (issue 6) with the AI tutor's actions (issue 7). The
+ * quiz's saved copy is the quiz feature's own: the route asks it to clear it, or where the test runs.
+ */
 export default function ResultPage() {
   return (
-    <ResultScreen headerActions={(slug) => <ShareAchievement assessmentSlug={slug} />} rowExtra={askTutor} />
+    <ResultScreen
+      headerActions={(slug) => <ShareAchievement assessmentSlug={slug} />}
+      rowExtra={askTutor}
+      onOpened={clearSavedQuiz}
+      runningQuizPath={savedQuizPath}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
-import { LINKEDIN_OAUTH_STORAGE_KEY } from '@ai-tutor/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LINKEDIN_OAUTH_STORAGE_KEY } from '../lib/linkedin-oauth';
 import { renderPage, testUser } from '../../../test/render';
 import { onConnected, rememberOauth } from '../lib/linkedin-oauth';
 import { mockFetch, ok } from './ai-test-kit';

@@ -1,9 +1,9 @@
-import { LINKEDIN_OAUTH_STORAGE_KEY, type Post } from '@ai-tutor/contract';
+import type { Post } from '@ai-tutor/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, testUser } from '../../../test/render';
-import { announceConnected } from '../lib/linkedin-oauth';
+import { announceConnected, LINKEDIN_OAUTH_STORAGE_KEY } from '../lib/linkedin-oauth';
 import { fail, mockFetch, ok, type Call, type Reply } from './ai-test-kit';
 import { ShareAchievementDialog } from './ShareAchievementDialog';
 

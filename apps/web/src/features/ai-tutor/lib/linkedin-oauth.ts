@@ -1,8 +1,7 @@
-import {
-  LINKEDIN_CALLBACK_PATH,
-  LINKEDIN_CONNECTED_MESSAGE,
-  LINKEDIN_OAUTH_STORAGE_KEY,
-} from '@ai-tutor/contract';
+import { LINKEDIN_CALLBACK_PATH, LINKEDIN_CONNECTED_MESSAGE } from '@ai-tutor/contract';
+
+/** localStorage key holding `{state, returnTo, mode, at}` while the learner is at LinkedIn (this browser's only). */
+export const LINKEDIN_OAUTH_STORAGE_KEY = 'linkedin-oauth';
 
 /**
  * The browser side of "Connect LinkedIn": a random `state` kept in localStorage (the popup shares it)

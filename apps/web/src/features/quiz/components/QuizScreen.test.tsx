@@ -1,8 +1,8 @@
-import { quizStateStorageKey } from '@ai-tutor/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { quizStateStorageKey } from '../lib/local-state';
 import { renderPage, testUser } from '../../../test/render';
 import { QuizScreen } from './QuizScreen';
 import {

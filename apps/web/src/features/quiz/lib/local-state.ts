@@ -1,10 +1,15 @@
-import {
-  activeQuizStorageKey,
-  quizStateStorageKey,
-  type Assessment,
-  type Evaluation,
-  type SaveEvaluationBody,
-} from '@ai-tutor/contract';
+import type { Assessment, Evaluation, SaveEvaluationBody } from '@ai-tutor/contract';
+
+/**
+ * This browser's copies, owned by the quiz feature alone (the server never reads them; the values stay
+ * as they are, learners' browsers hold them): the locally saved state of one assessment, and a pointer
+ * per quiz route to its in-progress assessment, so a reload finds it again instead of creating a new one.
+ * Pointer value (JSON): `{assessmentId, slug, path}`.
+ */
+export const quizStateStorageKey = (assessmentId: string) => `quiz-state-${assessmentId}`;
+const ACTIVE_QUIZ_STORAGE_PREFIX = 'quiz-active:';
+export const activeQuizStorageKey = (userId: string, routeKey: string) =>
+  `${ACTIVE_QUIZ_STORAGE_PREFIX}${userId}:${routeKey}`;
 
 /** One save waiting to reach the server: the body of POST /v1/evaluations. */
 export type PendingSave = SaveEvaluationBody;
@@ -97,6 +102,42 @@ export const writePointer = (userId: string, routeKey: string, pointer: ActiveQu
 
 export const removePointer = (userId: string, routeKey: string) =>
   localStorage.removeItem(activeQuizStorageKey(userId, routeKey));
+
+function pointerValues(): Array<[string, Record<string, unknown> | null]> {
+  const keys: string[] = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (key?.startsWith(ACTIVE_QUIZ_STORAGE_PREFIX)) keys.push(key);
+  }
+  return keys.map((key) => {
+    const value = readJson(key);
+    return [key, isObject(value) ? value : null];
+  });
+}
+
+/** SPEC.md §4: opening a result clears the locally saved in-progress copy, and the route's pointer to it. */
+export function clearSavedQuiz(assessment: Pick<Assessment, '_id' | 'slug'>) {
+  try {
+    removeLocalState(assessment._id);
+    for (const [key, value] of pointerValues()) {
+      if (value?.slug === assessment.slug) localStorage.removeItem(key);
+    }
+  } catch (error) {
+    console.error('could not clear the local quiz copy', error);
+  }
+}
+
+/** The quiz route of a session still running in this browser, if its pointer is here. */
+export function savedQuizPath(slug: string): string | null {
+  try {
+    for (const [, value] of pointerValues()) {
+      if (value?.slug === slug && typeof value.path === 'string' && value.path) return value.path;
+    }
+  } catch {
+    // unreadable storage: no way back, the screen offers the exams list
+  }
+  return null;
+}
 
 /** A fresh local state for a session the server just created or returned. */
 export function initialLocalState(

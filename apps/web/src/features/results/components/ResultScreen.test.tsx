@@ -1,4 +1,3 @@
-import { quizStateStorageKey } from '@ai-tutor/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -233,43 +232,13 @@ describe('Test Analysis', () => {
     expect(overview.compareDocumentPosition(accuracy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
-  it('opening a result clears the local in-progress copy and the route’s pointer', async () => {
-    localStorage.setItem(quizStateStorageKey('a1'), '{"version":1}');
-    localStorage.setItem(
-      'quiz-active:u1:jee-main/subject/physics-module/mechanics/',
-      JSON.stringify({ assessmentId: 'a1', slug: 'mechanics-quiz-1', path: '/quiz/exam/x' }),
-    );
-    localStorage.setItem(
-      'quiz-active:u1:other',
-      JSON.stringify({ assessmentId: 'a2', slug: 'other', path: '/y' }),
-    );
-    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
-    renderResult();
-    await screen.findByRole('heading', { name: 'Test Analysis' });
-    await waitFor(() => expect(localStorage.getItem(quizStateStorageKey('a1'))).toBeNull());
-    expect(localStorage.getItem('quiz-active:u1:jee-main/subject/physics-module/mechanics/')).toBeNull();
-    expect(localStorage.getItem('quiz-active:u1:other')).not.toBeNull();
-  });
-
-  it('shows a spinner while loading and, for a test still running, the way back to it', async () => {
-    localStorage.setItem(
-      'quiz-active:u1:k',
-      JSON.stringify({
-        assessmentId: 'a1',
-        slug: 'mechanics-quiz-1',
-        path: '/quiz/exam/jee-main/subject/physics-module/mechanics',
-      }),
-    );
+  it('for a test still running, says so (the way back is the route’s to give)', async () => {
     mockFetch(() => fail(409, 'Session still running'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderResult();
     expect(screen.getByRole('progressbar', { name: 'Loading result' })).toBeInTheDocument();
     expect(await screen.findByText(/still in progress/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the quiz' })).toHaveAttribute(
-      'href',
-      '/quiz/exam/jee-main/subject/physics-module/mechanics',
-    );
-    expect(localStorage.getItem('quiz-active:u1:k')).not.toBeNull();
+    expect(screen.queryByRole('link', { name: 'Back to the quiz' })).not.toBeInTheDocument();
   });
 
   it('a failed fetch is logged and the learner can try again', async () => {

@@ -11,14 +11,14 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
-import type { ResultData } from '@ai-tutor/contract';
+import type { Assessment, ResultData } from '@ai-tutor/contract';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
 import { useShownAfterPaint } from '../../../hooks/use-shown-after-paint';
 import { useTransitionedValue } from '../../../hooks/use-transitioned-value';
 import { paths } from '../../../lib/paths';
 import { useGetAssessmentResultQuery } from '../api/get-result';
-import { clearLocalQuizCopy, distribution, runningQuizPath, scopeLabel } from '../lib/analysis';
+import { distribution, scopeLabel } from '../lib/analysis';
 import { sessionTitle } from '../lib/session-title';
 import { PerformanceSummary } from './PerformanceSummary';
 import type { RowExtra } from './QuestionsOverview';
@@ -75,10 +75,16 @@ const DETAILS_AFTER_MS = 100;
 export function ResultScreen({
   headerActions,
   rowExtra,
+  onOpened,
+  runningQuizPath,
 }: {
   /** Actions beside the title for the completed assessment (e.g. sharing), supplied by the route. */
   headerActions?: (assessmentSlug: string) => ReactNode;
   rowExtra?: RowExtra;
+  /** Called once the result is here (the route clears the quiz's saved copy: SPEC.md §4). */
+  onOpened?: (assessment: Assessment) => void;
+  /** Where the learner's still-running test is, if this browser knows (the route asks the quiz). */
+  runningQuizPath?: (assessmentSlug: string) => string | null;
 } = {}) {
   const { assessmentId: slug = '' } = useParams();
   const query = useGetAssessmentResultQuery(slug, { skip: !slug });
@@ -90,8 +96,8 @@ export function ResultScreen({
   const status = (error as { status?: unknown } | undefined)?.status;
 
   useEffect(() => {
-    if (data) clearLocalQuizCopy(data.assessment);
-  }, [data]);
+    if (data) onOpened?.(data.assessment);
+  }, [data, onOpened]);
   useEffect(() => {
     // SPEC.md §8: a failed result fetch is only logged (the screen still says what it can).
     if (error) console.error('result fetch failed', error);
@@ -100,7 +106,7 @@ export function ResultScreen({
   if (isLoading) return <FullPageSpinner label="Loading result" />;
   if (!query.data) {
     if (status === 409) {
-      const back = runningQuizPath(slug);
+      const back = runningQuizPath?.(slug);
       return (
         <Problem {...(back ? { action: { label: 'Back to the quiz', to: back } } : {})}>
           This test is still in progress. Its result appears here once it is submitted or its time runs out.

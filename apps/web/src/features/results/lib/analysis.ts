@@ -1,8 +1,6 @@
 import {
-  ACTIVE_QUIZ_STORAGE_PREFIX,
   DEFAULT_SUBJECT_LABEL,
   PERCENT_DECIMALS,
-  quizStateStorageKey,
   statusFromScore,
   type AnswerStatus,
   type Assessment,
@@ -128,48 +126,6 @@ export function scopeLabel(assessment: Pick<Assessment, 'examModule' | 'subject'
   return [assessment.examModule?.name, assessment.subject?.name, assessment.topic?.name]
     .filter((name): name is string => Boolean(name))
     .join(' - ');
-}
-
-function pointerEntries(): Array<[string, { slug?: unknown; path?: unknown } | null]> {
-  const keys: string[] = [];
-  for (let i = 0; i < localStorage.length; i += 1) {
-    const key = localStorage.key(i);
-    if (key?.startsWith(ACTIVE_QUIZ_STORAGE_PREFIX)) keys.push(key);
-  }
-  return keys.map((key) => {
-    try {
-      return [
-        key,
-        JSON.parse(localStorage.getItem(key) ?? 'null') as { slug?: unknown; path?: unknown } | null,
-      ];
-    } catch {
-      return [key, null];
-    }
-  });
-}
-
-/** SPEC.md §4: opening a result clears the locally saved in-progress copy, and the route's pointer to it. */
-export function clearLocalQuizCopy(assessment: Pick<Assessment, '_id' | 'slug'>) {
-  try {
-    localStorage.removeItem(quizStateStorageKey(assessment._id));
-    for (const [key, value] of pointerEntries()) {
-      if (value?.slug === assessment.slug) localStorage.removeItem(key);
-    }
-  } catch (error) {
-    console.error('could not clear the local quiz copy', error);
-  }
-}
-
-/** The quiz route of a session still running in this browser, if its pointer is here. */
-export function runningQuizPath(slug: string): string | null {
-  try {
-    for (const [, value] of pointerEntries()) {
-      if (value?.slug === slug && typeof value.path === 'string' && value.path) return value.path;
-    }
-  } catch {
-    // unreadable storage: no way back, the screen offers the exams list
-  }
-  return null;
 }
 
 /** A question's time: like Time Taken, but nothing spent reads '0s'. */
