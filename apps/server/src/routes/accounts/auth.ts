@@ -7,6 +7,7 @@ import {
   loginBody,
   logoutBody,
   messageOnly,
+  OTP_RESEND_COOLDOWN_SECONDS,
   refreshBody,
   resetPasswordBody,
   resetTokenData,
@@ -98,7 +99,7 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
       preHandler: fastify.authenticate,
       schema: {
         tags,
-        summary: 'Mail a new account verification code (once per 60 s)',
+        summary: `Mail a new account verification code (once per ${OTP_RESEND_COOLDOWN_SECONDS} s)`,
         security: [{ bearer: [] }],
         response: { 200: messageOnly, ...errors(401, 404, 409, 429, 503) },
       },
@@ -119,7 +120,7 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
           summary:
             path === apiPaths.forgetPassword
               ? 'Mail a password reset code (same answer for unknown addresses)'
-              : 'Mail a new password reset code (once per 60 s; same answer for unknown addresses)',
+              : `Mail a new password reset code (once per ${OTP_RESEND_COOLDOWN_SECONDS} s; same answer for unknown addresses)`,
           body: emailBody,
           response: { 200: messageOnly, ...errors(400, 429, 503) },
         },
