@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { accountMessages } from '@ai-tutor/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inviteCodes, users, verifications } from '../src/db/schema.js';
@@ -199,7 +200,7 @@ describe('POST /api/v1/auth/signup', () => {
     const body = await registration({ inviteCode });
     const res = await signup(body);
     expect(res.statusCode).toBe(503);
-    expect(res.json().message).toMatch(/could not send the email/i);
+    expect(res.json().message).toBe(accountMessages.mailUnavailable);
     expect(
       await t.app.db
         .select()
