@@ -97,6 +97,7 @@ export const accountMessages = {
 /** What the admin API says in `message`. */
 export const adminMessages = {
   inviteCreated: 'Invite code created',
+  inviteTaken: (code: string) => `Invite code ${code} already exists.`,
 } as const;
 
 /** What the catalogue API says in `message`. */
