@@ -140,6 +140,8 @@ const waitText = (seconds: number) => {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 };
 export const limitMessages = {
+  /** "Please wait before requesting another code (42 s)." */
+  resendTooSoon: (seconds: number) => `${accountMessages.resendTooSoon} (${seconds} s).`,
   signInBusy: (seconds: number) =>
     `Many people are signing in right now. Please try again in ${waitText(seconds)}.`,
   tooManyCodes: (seconds: number) =>
