@@ -1,7 +1,9 @@
 import {
+  APP_TITLE,
   OTP_CODES_PER_DAY,
   OTP_LENGTH,
   OTP_TRIES_PER_DAY,
+  OTP_TTL_MINUTES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_LENGTH,
@@ -184,4 +186,24 @@ export const requestMessages = {
   requestTimeout: 'The request took too long to arrive',
   headersTooLarge: 'The request headers are too large',
   shuttingDown: 'This server is restarting. Please try again shortly.',
+} as const;
+
+/** The code mail (server): what each kind of code is for, and the lines around the code. */
+export const mailTexts = {
+  'verify-account': {
+    subject: `${APP_TITLE}: your code to verify your email address`,
+    what: `verify your email address for your ${APP_TITLE} account`,
+    ignore: 'If you did not create an account, you can ignore this email.',
+  },
+  'reset-password': {
+    subject: `${APP_TITLE}: your code to reset your password`,
+    what: `reset the password of your ${APP_TITLE} account`,
+    ignore:
+      'If you did not ask to reset your password, you can ignore this email; your password stays as it is.',
+  },
+  subjectWithExpiry: (subject: string) => `${subject} (expires in ${OTP_TTL_MINUTES} minutes)`,
+  greeting: (name?: string | null) => (name ? `Hello ${name},` : 'Hello,'),
+  codeIntro: (what: string) => `Your code to ${what} is:`,
+  expiry: `This code expires in ${OTP_TTL_MINUTES} minutes and can be used once.`,
+  signature: `— ${APP_TITLE}`,
 } as const;
