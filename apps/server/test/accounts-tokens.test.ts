@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { accountMessages } from '@ai-tutor/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens } from '../src/db/schema.js';
@@ -79,7 +80,7 @@ describe('refresh tokens', () => {
     const reuse = await refresh(first);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toEqual({
-      message: 'Session expired or invalid. Please sign in again.',
+      message: accountMessages.sessionInvalid,
       data: null,
     });
     // The thief's use revoked the legitimate holder's current token too.

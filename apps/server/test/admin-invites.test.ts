@@ -1,3 +1,4 @@
+import { adminMessages } from '@ai-tutor/contract';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,7 +58,7 @@ describe('the admin route the CLI uses while the server runs', () => {
 
     const again = await cliOnServer('create', '--code', 'WHILE-RUNNING');
     expect(again.code).toBe(1);
-    expect(again.err).toBe('Invite code WHILE-RUNNING already exists.');
+    expect(again.err).toBe(adminMessages.inviteTaken('WHILE-RUNNING'));
     const bad = await cliOnServer('create', '--max-uses', '0');
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/--max-uses "0" is not valid/);

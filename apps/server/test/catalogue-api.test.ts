@@ -1,4 +1,4 @@
-import { examDetail, examsList, userRecords } from '@ai-tutor/contract';
+import { accountMessages, catalogueMessages, examDetail, examsList, userRecords } from '@ai-tutor/contract';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exams, modules, performanceRecords, subjects, topics } from '../src/db/schema.js';
@@ -26,7 +26,7 @@ describe('access', () => {
       const unverified = await createLearner(t.app, { verified: false });
       const res = await get(url, unverified.headers);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Please verify your account first.', data: null });
+      expect(res.json()).toEqual({ message: accountMessages.verifyFirst, data: null });
       const noInvite = await createLearner(t.app, { inviteUsed: false });
       expect((await get(url, noInvite.headers)).statusCode).toBe(403);
     });
@@ -139,7 +139,7 @@ describe('GET /api/v1/exams/:slug', () => {
   it('is a 404 for an unknown slug', async () => {
     const res = await get('/api/v1/exams/no-such-exam');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Exam not found', data: null });
+    expect(res.json()).toEqual({ message: catalogueMessages.examNotFound, data: null });
   });
 });
 

@@ -1,4 +1,4 @@
-import { answersMatch, numericValue } from '@ai-tutor/contract';
+import { answersMatch, DEFAULT_TOPIC_QUESTION_COUNT, numericValue } from '@ai-tutor/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exams, questions } from '../src/db/schema.js';
@@ -52,7 +52,7 @@ describe('the sample content', () => {
           expect(s.questionCount, s.slug).toBeLessThanOrEqual(s.questions.length);
           for (const t of s.topics) {
             const inTopic = s.questions.filter((q) => q.topic?.slug === t.slug).length;
-            expect(t.questionCount ?? 10, t.slug).toBeLessThanOrEqual(inTopic);
+            expect(t.questionCount ?? DEFAULT_TOPIC_QUESTION_COUNT, t.slug).toBeLessThanOrEqual(inTopic);
           }
         }
         // Durations are those of the real papers, scaled: about 1 to 2.5 minutes a question.

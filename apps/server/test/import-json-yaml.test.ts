@@ -1,3 +1,4 @@
+import { DEFAULT_TOPIC_DURATION_MINUTES, DEFAULT_TOPIC_QUESTION_COUNT } from '@ai-tutor/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exams, modules, performanceRecords, questions, subjects, topics } from '../src/db/schema.js';
 import { importFile } from '../src/services/catalogue/import-service.js';
@@ -64,7 +65,10 @@ describe('JSON / YAML import (our own format)', () => {
     const optics = (await db().select().from(topics)).find((t) => t.slug === 'test-optics');
     expect(optics).toMatchObject({ durationMinutes: 5, questionCount: 2 });
     const kinematics = (await db().select().from(topics)).find((t) => t.slug === 'test-kinematics');
-    expect(kinematics).toMatchObject({ durationMinutes: 15, questionCount: 10 }); // the defaults
+    expect(kinematics).toMatchObject({
+      durationMinutes: DEFAULT_TOPIC_DURATION_MINUTES,
+      questionCount: DEFAULT_TOPIC_QUESTION_COUNT,
+    });
 
     const physics = await questionsOf(db(), 'test-physics');
     expect(physics).toContainEqual({

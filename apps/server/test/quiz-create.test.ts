@@ -1,4 +1,4 @@
-import { SAVE_GRACE_SECONDS, sessionData } from '@ai-tutor/contract';
+import { quizMessages, SAVE_GRACE_SECONDS, sessionData } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessments, evaluations, questions } from '../src/db/schema.js';
@@ -201,7 +201,7 @@ describe('POST /api/v1/assessment', () => {
     const res = await create(subjectQuiz(cat));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      message: expect.stringMatching(/No questions are available for Empty/),
+      message: quizMessages.noQuestions('Empty'),
       data: null,
     });
     const left = await t.app.db

@@ -1,4 +1,4 @@
-import { saveEvaluationData, scoreAnswer, type SessionData } from '@ai-tutor/contract';
+import { quizMessages, saveEvaluationData, scoreAnswer, type SessionData } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assessments, evaluations } from '../src/db/schema.js';
@@ -148,7 +148,7 @@ describe('POST /api/v1/evaluations', () => {
     await save(t.app, learner, { evaluationId: e._id, userAnswer: e.baseQuestion.options[0]! });
     const res = await save(t.app, learner, { evaluationId: e._id, userAnswer: 'made up' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "The answer must be one of the question's options.", data: null });
+    expect(res.json()).toEqual({ message: quizMessages.answerNotAnOption, data: null });
     expect((await stored(e._id)).userAnswer).toBe(e.baseQuestion.options[0]);
   });
 

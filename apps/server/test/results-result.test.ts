@@ -1,4 +1,4 @@
-import { resultData, statusFromScore } from '@ai-tutor/contract';
+import { quizMessages, resultData, statusFromScore } from '@ai-tutor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import {
@@ -126,7 +126,7 @@ describe('GET /api/v1/assessment/get-session/:slug', () => {
     const other = await createLearner(t.app);
     const res = await result(s.assessment.slug, other);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Assessment not found', data: null });
+    expect(res.json()).toEqual({ message: quizMessages.assessmentNotFound, data: null });
     expect((await result('no-such-session')).statusCode).toBe(404);
   });
 });

@@ -43,6 +43,8 @@ export const aiMessages = {
   postRegenerated: 'Post rewritten',
   postShared: 'Post shared: anyone with its link can now check this result',
   postPublishedAlready: 'This post has already been published to LinkedIn',
+  postPublishing: 'This post is being published already',
+  postTooLong: (max: number) => `at most ${max} characters with the link`,
   postsListed: 'ok',
   linkedinNotConnected: 'Connect your LinkedIn account first.',
   linkedinExpired: 'Your LinkedIn connection has expired. Please connect LinkedIn again.',
@@ -50,6 +52,7 @@ export const aiMessages = {
   linkedinUnlinked: 'LinkedIn disconnected',
   linkedinPublished: 'Published to LinkedIn',
   linkedinRejected: 'LinkedIn did not accept the request. Please try again later.',
+  linkedinAuthRejected: 'LinkedIn did not accept the authorisation. Please connect LinkedIn again.',
   unlinkOthers: 'You can only disconnect your own LinkedIn account',
 } as const;
 

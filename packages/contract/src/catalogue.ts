@@ -6,7 +6,7 @@ export const topicSummary = z.object({
   _id: z.string(),
   name: z.string(),
   slug: z.string(),
-  /** The topic quiz's size (defaults 15 minutes, 10 questions). */
+  /** The topic quiz's size (DEFAULT_TOPIC_DURATION_MINUTES, DEFAULT_TOPIC_QUESTION_COUNT unless set). */
   durationMinutes: z.number().int().optional(),
   questionCount: z.number().int().optional(),
 });

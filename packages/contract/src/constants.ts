@@ -34,8 +34,14 @@ export const PIE_CHART_HEIGHT = 280;
 
 /** Seconds after the deadline during which a save in flight is still accepted. */
 export const SAVE_GRACE_SECONDS = 10;
+/**
+ * A topic quiz's size when its content does not say: the database column defaults (schema.ts), so an
+ * import that leaves them out, the seed and the catalogue all get these.
+ */
 export const DEFAULT_TOPIC_DURATION_MINUTES = 15;
 export const DEFAULT_TOPIC_QUESTION_COUNT = 10;
+/** The most time one answer may report having taken (a day): the save schema's cap, and the web's. */
+export const TIME_SPENT_MAX_SECONDS = 86_400;
 
 export const GOOGLE_BUTTON_HEIGHTS = { large: 40, medium: 32, small: 20 } as const;
 

@@ -1,21 +1,30 @@
-import { OTP_CODES_PER_DAY, OTP_TRIES_PER_DAY } from './constants.js';
+import {
+  APP_TITLE,
+  OTP_CODES_PER_DAY,
+  OTP_LENGTH,
+  OTP_TRIES_PER_DAY,
+  OTP_TTL_MINUTES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_LENGTH,
+} from './constants.js';
 
 /** User-facing texts of SPEC.md, verbatim. Validation messages are §5; the rest are §2 and §8. */
 export const validationMessages = {
   required: 'Required',
   invalidEmail: 'Invalid Email Format',
-  passwordMin: 'Password must be at least 6 characters',
+  passwordMin: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordRequired: 'Password is required',
   passwordsMustMatch: 'Passwords must match',
   confirmPasswordRequired: 'Confirm Password is required',
   nameRequired: 'Name is required',
-  phoneLength: 'Phone number must be 10 digits',
+  phoneLength: `Phone number must be ${PHONE_LENGTH} digits`,
   inviteCodeRequired: 'Invite Code is required',
   otpRequired: 'OTP is required',
-  otpSixDigits: 'OTP must be exactly 6 digits',
+  otpSixDigits: `OTP must be exactly ${OTP_LENGTH} digits`,
   inviteVerificationRequired: 'Invite code is Required',
   /** Server-only bounds SPEC.md leaves open. */
-  passwordMax: 'Password must be at most 128 characters',
+  passwordMax: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
 } as const;
 
 export const uiTexts = {
@@ -46,6 +55,11 @@ export const apiMessages = {
   internal: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please try again later.',
   serviceUnavailable: 'Service temporarily unavailable. Please try again shortly.',
+  invalidValue: 'Invalid value',
+  /** Readiness probe (operators and load balancers). */
+  shuttingDown: 'shutting down',
+  databaseUnavailable: 'database unavailable',
+  webAppNotBuilt: 'The web app is not built. Run "npm run build".',
 } as const;
 
 /** What the accounts API says in `message` (DESIGN.md §4 Auth); the web app shows these in toasts. */
@@ -77,6 +91,41 @@ export const accountMessages = {
   loggedOut: 'Logged out',
   userNotFound: 'Account not found',
   profileUpdated: 'Profile updated',
+  verifyFirst: 'Please verify your account first.',
+  inviteFirst: 'Please enter an invite code first.',
+  mailUnavailable: 'We could not send the email right now. Please try again in a minute.',
+} as const;
+
+/** What the admin API says in `message`. */
+export const adminMessages = {
+  inviteCreated: 'Invite code created',
+  inviteTaken: (code: string) => `Invite code ${code} already exists.`,
+} as const;
+
+/** What the catalogue API says in `message`. */
+export const catalogueMessages = {
+  examNotFound: 'Exam not found',
+} as const;
+
+type ScopeKind = 'Exam' | 'Module' | 'Subject' | 'Topic';
+
+/** What the quiz and results API say in `message` (DESIGN.md §4 Quiz). */
+export const quizMessages = {
+  created: 'Assessment created',
+  answerSaved: 'Answer saved',
+  submitted: 'Assessment submitted',
+  assessmentNotFound: 'Assessment not found',
+  questionNotFound: 'Question not found',
+  stillRunning: 'This session is still running. Submit it to see the result.',
+  alreadySubmitted: 'This session has been submitted: answers can no longer change.',
+  timeUp: 'Time is up for this session: answers can no longer change.',
+  answerNotAnOption: "The answer must be one of the question's options.",
+  saveFailed: 'The answer could not be saved. Please try again.',
+  /** `Module "jee-main" not found in JEE` (a quiz) or `Topic "vectors" not found` (a records filter). */
+  scopeNotFound: (kind: ScopeKind, slug: string, within?: string) =>
+    `${kind} "${slug}" not found${within === undefined ? '' : ` in ${within}`}`,
+  noQuestions: (scopeName: string) =>
+    `No questions are available for ${scopeName} yet. Please choose another quiz.`,
 } as const;
 
 /** "Incorrect code. 3 tries left." */
@@ -93,6 +142,8 @@ const waitText = (seconds: number) => {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 };
 export const limitMessages = {
+  /** "Please wait before requesting another code (42 s)." */
+  resendTooSoon: (seconds: number) => `${accountMessages.resendTooSoon} (${seconds} s).`,
   signInBusy: (seconds: number) =>
     `Many people are signing in right now. Please try again in ${waitText(seconds)}.`,
   tooManyCodes: (seconds: number) =>
@@ -135,4 +186,24 @@ export const requestMessages = {
   requestTimeout: 'The request took too long to arrive',
   headersTooLarge: 'The request headers are too large',
   shuttingDown: 'This server is restarting. Please try again shortly.',
+} as const;
+
+/** The code mail (server): what each kind of code is for, and the lines around the code. */
+export const mailTexts = {
+  'verify-account': {
+    subject: `${APP_TITLE}: your code to verify your email address`,
+    what: `verify your email address for your ${APP_TITLE} account`,
+    ignore: 'If you did not create an account, you can ignore this email.',
+  },
+  'reset-password': {
+    subject: `${APP_TITLE}: your code to reset your password`,
+    what: `reset the password of your ${APP_TITLE} account`,
+    ignore:
+      'If you did not ask to reset your password, you can ignore this email; your password stays as it is.',
+  },
+  subjectWithExpiry: (subject: string) => `${subject} (expires in ${OTP_TTL_MINUTES} minutes)`,
+  greeting: (name?: string | null) => (name ? `Hello ${name},` : 'Hello,'),
+  codeIntro: (what: string) => `Your code to ${what} is:`,
+  expiry: `This code expires in ${OTP_TTL_MINUTES} minutes and can be used once.`,
+  signature: `— ${APP_TITLE}`,
 } as const;

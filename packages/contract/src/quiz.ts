@@ -5,6 +5,7 @@ import {
   ATTEMPTS_PAGE_SIZES,
   QUIZ_TYPES,
   TEXT_LIMITS,
+  TIME_SPENT_MAX_SECONDS,
 } from './constants.js';
 import { text } from './text.js';
 
@@ -80,7 +81,7 @@ export const saveEvaluationBody = z.object({
   userAnswer: text(TEXT_LIMITS.answer).optional(),
   markedForReview: z.boolean().optional(),
   /** Seconds the learner spent on the question since the last save; added up on the server. */
-  timeSpentSeconds: z.number().int().min(0).max(86_400).optional(),
+  timeSpentSeconds: z.number().int().min(0).max(TIME_SPENT_MAX_SECONDS).optional(),
 });
 export type SaveEvaluationBody = z.infer<typeof saveEvaluationBody>;
 /**

@@ -1,3 +1,4 @@
+import { DEFAULT_TOPIC_DURATION_MINUTES, DEFAULT_TOPIC_QUESTION_COUNT } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -135,8 +136,8 @@ export const topics = pgTable(
       .references(() => subjects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
-    durationMinutes: integer('duration_minutes').notNull().default(15),
-    questionCount: integer('question_count').notNull().default(10),
+    durationMinutes: integer('duration_minutes').notNull().default(DEFAULT_TOPIC_DURATION_MINUTES),
+    questionCount: integer('question_count').notNull().default(DEFAULT_TOPIC_QUESTION_COUNT),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [index('topics_subject').on(t.subjectId)],

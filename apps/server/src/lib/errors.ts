@@ -1,4 +1,4 @@
-import type { FieldError } from '@ai-tutor/contract';
+import { apiMessages, type FieldError } from '@ai-tutor/contract';
 
 /** An error a handler throws on purpose: its status and message reach the client as they are. */
 export class AppError extends Error {
@@ -13,11 +13,11 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found') => new AppError(404, message);
+export const notFound = (message: string = apiMessages.notFound) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, message, errors);
-export const unauthorized = (message = 'Authentication required') => new AppError(401, message);
-export const forbidden = (message = 'Not allowed') => new AppError(403, message);
+export const unauthorized = (message: string = apiMessages.unauthorized) => new AppError(401, message);
+export const forbidden = (message: string = apiMessages.forbidden) => new AppError(403, message);
 export const gone = (message: string) => new AppError(410, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

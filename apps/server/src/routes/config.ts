@@ -1,4 +1,4 @@
-import { apiPaths, envelope, publicConfig } from '@ai-tutor/contract';
+import { apiMessages, apiPaths, envelope, publicConfig } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** What the web app may switch on: Google sign-in, AI, LinkedIn. Public; holds no secret. */
@@ -14,7 +14,7 @@ const configRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async () => ({
-      message: 'ok',
+      message: apiMessages.ok,
       data: {
         googleClientId: google.clientId,
         aiEnabled: ai.baseUrl !== null,

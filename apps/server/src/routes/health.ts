@@ -1,4 +1,4 @@
-import { envelope } from '@ai-tutor/contract';
+import { apiMessages, envelope } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -8,7 +8,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/health',
     { schema: { tags: ['health'], summary: 'Liveness', response: { 200: envelope(healthData) } } },
-    async () => ({ message: 'ok', data: { status: 'ok' as const, database: fastify.database.kind } }),
+    async () => ({
+      message: apiMessages.ok,
+      data: { status: 'ok' as const, database: fastify.database.kind },
+    }),
   );
 
   fastify.get(
@@ -22,13 +25,13 @@ const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (_request, reply) => {
       if (!fastify.readiness.accepting)
-        return reply.status(503).send({ message: 'shutting down', data: null });
+        return reply.status(503).send({ message: apiMessages.shuttingDown, data: null });
       try {
         await fastify.database.query('SELECT 1');
       } catch {
-        return reply.status(503).send({ message: 'database unavailable', data: null });
+        return reply.status(503).send({ message: apiMessages.databaseUnavailable, data: null });
       }
-      return { message: 'ok', data: { status: 'ok' as const, database: fastify.database.kind } };
+      return { message: apiMessages.ok, data: { status: 'ok' as const, database: fastify.database.kind } };
     },
   );
 };

@@ -1,5 +1,11 @@
 import { randomBytes, createHash } from 'node:crypto';
-import type { CreateAssessmentBody, ResultData, SessionData } from '@ai-tutor/contract';
+import {
+  DEFAULT_TOPIC_DURATION_MINUTES,
+  DEFAULT_TOPIC_QUESTION_COUNT,
+  type CreateAssessmentBody,
+  type ResultData,
+  type SessionData,
+} from '@ai-tutor/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client.js';
@@ -107,8 +113,8 @@ export async function insertCatalogue(db: Db, spec: CatalogueSpec): Promise<Test
           subjectId: subject!.id,
           name: t.name,
           slug: slugOf(t.name),
-          questionCount: t.questionCount ?? 10,
-          durationMinutes: t.durationMinutes ?? 15,
+          questionCount: t.questionCount ?? DEFAULT_TOPIC_QUESTION_COUNT,
+          durationMinutes: t.durationMinutes ?? DEFAULT_TOPIC_DURATION_MINUTES,
           sortOrder: i,
         })
         .returning({ id: topics.id, name: topics.name, slug: topics.slug });

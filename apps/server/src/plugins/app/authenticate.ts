@@ -1,3 +1,4 @@
+import { accountMessages } from '@ai-tutor/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAccessTokens, type AccessClaims, type AccessTokens } from '../../lib/access-token.js';
@@ -48,14 +49,14 @@ export default fp(
       try {
         request.auth = await tokens.verify(match[1]);
       } catch {
-        throw unauthorized('Session expired or invalid. Please sign in again.');
+        throw unauthorized(accountMessages.sessionInvalid);
       }
     };
     fastify.decorate('authenticate', authenticate);
     fastify.decorate('requireLearner', async (request: FastifyRequest) => {
       await authenticate(request);
-      if (!request.auth?.verified) throw forbidden('Please verify your account first.');
-      if (!request.auth.inviteUsed) throw forbidden('Please enter an invite code first.');
+      if (!request.auth?.verified) throw forbidden(accountMessages.verifyFirst);
+      if (!request.auth.inviteUsed) throw forbidden(accountMessages.inviteFirst);
     });
   },
   { name: 'authenticate', dependencies: ['config'] },

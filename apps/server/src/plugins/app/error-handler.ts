@@ -144,7 +144,7 @@ export default fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors: FieldError[] = error.validation.map((v) => ({
           path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
-          message: v.message ?? 'Invalid value',
+          message: v.message ?? apiMessages.invalidValue,
         }));
         const first = errors[0];
         return reply.status(400).send({

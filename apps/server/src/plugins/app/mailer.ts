@@ -1,3 +1,4 @@
+import { accountMessages } from '@ai-tutor/contract';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { serviceUnavailable } from '../../lib/errors.js';
@@ -46,7 +47,7 @@ export default fp(
           await transport.sendMail({ from, ...mail });
         } catch (error) {
           fastify.log.error({ err: { message: (error as Error).message } }, 'mail delivery failed');
-          throw serviceUnavailable('We could not send the email right now. Please try again in a minute.');
+          throw serviceUnavailable(accountMessages.mailUnavailable);
         }
       },
     });

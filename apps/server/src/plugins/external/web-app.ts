@@ -42,7 +42,7 @@ export default fp(
         return reply.status(404).send({ message: apiMessages.routeNotFound, data: null });
       }
       if (!hasWebApp) {
-        return reply.status(404).type('text/plain').send('The web app is not built. Run "npm run build".');
+        return reply.status(404).type('text/plain').send(apiMessages.webAppNotBuilt);
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });

@@ -1,4 +1,11 @@
-import { accountMessages as msg, apiPaths, envelope, updateUserBody, user } from '@ai-tutor/contract';
+import {
+  apiMessages,
+  accountMessages as msg,
+  apiPaths,
+  envelope,
+  updateUserBody,
+  user,
+} from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/app/authenticate.js';
 import { errors, type AccountsRouteOptions } from './shared.js';
@@ -17,7 +24,7 @@ const userRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
         response: { 200: envelope(user), ...errors(401, 404) },
       },
     },
-    async (request) => ({ message: 'ok', data: await accounts.currentUser(authOf(request)) }),
+    async (request) => ({ message: apiMessages.ok, data: await accounts.currentUser(authOf(request)) }),
   );
 
   fastify.put(

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { apiMessages, envelope } from '@ai-tutor/contract';
+import { adminMessages, apiMessages, envelope } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, unauthorized } from '../../lib/errors.js';
@@ -82,7 +82,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
           expiresAt: expiresAt ? new Date(expiresAt) : null,
         });
         return reply.status(201).send({
-          message: 'Invite code created',
+          message: adminMessages.inviteCreated,
           data: { invite: toAdminInvite(row), registerUrl: `${fastify.config.publicUrl}/register` },
         });
       } catch (error) {
@@ -95,7 +95,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     path,
     { schema: { ...schema, response: { 200: envelope(z.array(adminInvite)), 401: failure, 404: failure } } },
-    async () => ({ message: 'ok', data: (await invites.list(fastify.db)).map(toAdminInvite) }),
+    async () => ({ message: apiMessages.ok, data: (await invites.list(fastify.db)).map(toAdminInvite) }),
   );
 };
 export default adminRoutes;

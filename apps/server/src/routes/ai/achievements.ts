@@ -1,4 +1,4 @@
-import { achievement, aiIdParams, apiPaths, envelope } from '@ai-tutor/contract';
+import { apiMessages, achievement, aiIdParams, apiPaths, envelope } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAchievement } from '../../services/posts/posts-service.js';
 import { errors } from './shared.js';
@@ -17,7 +17,10 @@ const achievementRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: envelope(achievement), ...errors(404, 429) },
       },
     },
-    async (request) => ({ message: 'ok', data: await getAchievement(fastify.db, request.params.id) }),
+    async (request) => ({
+      message: apiMessages.ok,
+      data: await getAchievement(fastify.db, request.params.id),
+    }),
   );
 };
 export default achievementRoutes;

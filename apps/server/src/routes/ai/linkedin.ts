@@ -1,4 +1,5 @@
 import {
+  apiMessages,
   aiIdParams,
   aiMessages,
   aiPaths,
@@ -38,7 +39,7 @@ const linkedinRoutes: FastifyPluginAsyncZod<AiRouteOptions> = async (fastify, { 
         response: { 200: envelope(linkedinConnectionData), ...errors(401, 403) },
       },
     },
-    async (request) => ({ message: 'ok', data: await linkedin.connection(userIdOf(request)) }),
+    async (request) => ({ message: apiMessages.ok, data: await linkedin.connection(userIdOf(request)) }),
   );
 
   fastify.get(
@@ -54,7 +55,7 @@ const linkedinRoutes: FastifyPluginAsyncZod<AiRouteOptions> = async (fastify, { 
       },
     },
     async (request) => ({
-      message: 'ok',
+      message: apiMessages.ok,
       data: { url: linkedin.authorizeUrl(request.query.redirectUri, request.query.state) },
     }),
   );

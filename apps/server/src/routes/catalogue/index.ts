@@ -1,5 +1,7 @@
 import {
+  apiMessages,
   apiPaths,
+  catalogueMessages,
   envelope,
   errorEnvelope,
   examDetail,
@@ -34,7 +36,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => ({
-      message: 'ok',
+      message: apiMessages.ok,
       data: await listExams(fastify.db, request.query.page, request.query.limit),
     }),
   );
@@ -53,8 +55,8 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => {
       const exam = await findExam(fastify.db, request.params.slug);
-      if (!exam) throw notFound('Exam not found');
-      return { message: 'ok', data: exam };
+      if (!exam) throw notFound(catalogueMessages.examNotFound);
+      return { message: apiMessages.ok, data: exam };
     },
   );
 
@@ -70,7 +72,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => ({
-      message: 'ok',
+      message: apiMessages.ok,
       data: { data: await readUserRecords(fastify.db, userIdOf(request)) },
     }),
   );

@@ -1,4 +1,4 @@
-import { apiPaths, createAssessmentBody, envelope, sessionData } from '@ai-tutor/contract';
+import { apiPaths, createAssessmentBody, envelope, quizMessages, sessionData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
 import { createSession } from '../../services/quiz/create-session.js';
@@ -20,7 +20,7 @@ const createRoute: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const data = await createSession(fastify.db, userIdOf(request), request.body);
-      return reply.status(201).send({ message: 'Assessment created', data });
+      return reply.status(201).send({ message: quizMessages.created, data });
     },
   );
 };

@@ -1,4 +1,11 @@
-import { apiPaths, envelope, saveEvaluationBody, saveEvaluationData } from '@ai-tutor/contract';
+import {
+  apiPaths,
+  envelope,
+  quizMessages,
+  SAVE_GRACE_SECONDS,
+  saveEvaluationBody,
+  saveEvaluationData,
+} from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fastSerializer } from '../../lib/fast-serializer.js';
 import { userIdOf } from '../../plugins/app/authenticate.js';
@@ -22,13 +29,13 @@ const saveRoute: FastifyPluginAsyncZod = async (fastify) => {
         summary: 'Save one answer and/or the review mark (idempotent)',
         description:
           'An empty userAnswer clears the answer. 404 for another learner’s question; 409 once the session ' +
-          'is completed or its deadline plus 10 seconds has passed; 400 for an answer that is not one of the options.',
+          `is completed or its deadline plus ${SAVE_GRACE_SECONDS} seconds has passed; 400 for an answer that is not one of the options.`,
         body: saveEvaluationBody,
         response: { 200: saveResponse },
       },
     },
     async (request) => ({
-      message: 'Answer saved',
+      message: quizMessages.answerSaved,
       data: await saveEvaluation(fastify.db, userIdOf(request), request.body),
     }),
   );

@@ -1,4 +1,4 @@
-import { apiPaths, assessmentSlugParams, envelope, sessionData } from '@ai-tutor/contract';
+import { apiMessages, apiPaths, assessmentSlugParams, envelope, sessionData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
 import { getSession } from '../../services/quiz/session.js';
@@ -16,7 +16,7 @@ const sessionRoute: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => ({
-      message: 'ok',
+      message: apiMessages.ok,
       data: await getSession(fastify.db, userIdOf(request), request.params.slug),
     }),
   );

@@ -1,4 +1,10 @@
-import { apiPaths, assessmentSlugParams, envelope, submitAssessmentData } from '@ai-tutor/contract';
+import {
+  apiPaths,
+  assessmentSlugParams,
+  envelope,
+  quizMessages,
+  submitAssessmentData,
+} from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
 import { submitSession } from '../../services/quiz/session.js';
@@ -16,7 +22,7 @@ const submitRoute: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => ({
-      message: 'Assessment submitted',
+      message: quizMessages.submitted,
       data: { assessment: await submitSession(fastify.db, userIdOf(request), request.params.slug) },
     }),
   );

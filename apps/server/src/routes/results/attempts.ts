@@ -1,4 +1,4 @@
-import { apiPaths, attemptsData, attemptsQuery, envelope } from '@ai-tutor/contract';
+import { apiMessages, apiPaths, attemptsData, attemptsQuery, envelope } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
 import { listAttempts } from '../../services/quiz/attempts.js';
@@ -16,7 +16,7 @@ const attemptsRoute: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => ({
-      message: 'ok',
+      message: apiMessages.ok,
       data: await listAttempts(fastify.db, userIdOf(request), request.query),
     }),
   );

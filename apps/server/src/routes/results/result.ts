@@ -1,4 +1,4 @@
-import { apiPaths, assessmentSlugParams, envelope, resultData } from '@ai-tutor/contract';
+import { apiMessages, apiPaths, assessmentSlugParams, envelope, resultData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
 import { getResult } from '../../services/quiz/session.js';
@@ -17,7 +17,7 @@ const resultRoute: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => ({
-      message: 'ok',
+      message: apiMessages.ok,
       data: await getResult(fastify.db, userIdOf(request), request.params.slug),
     }),
   );

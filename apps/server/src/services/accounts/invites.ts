@@ -1,3 +1,4 @@
+import { adminMessages } from '@ai-tutor/contract';
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { inviteCodes } from '../../db/schema.js';
@@ -27,7 +28,7 @@ export const invites = {
       .values({ code, maxUses: options.maxUses ?? 1, expiresAt: options.expiresAt ?? null })
       .onConflictDoNothing({ target: inviteCodes.code })
       .returning();
-    if (!row) throw new InviteCodeTakenError(`Invite code ${code} already exists.`);
+    if (!row) throw new InviteCodeTakenError(adminMessages.inviteTaken(code));
     return row;
   },
 

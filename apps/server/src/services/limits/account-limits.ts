@@ -34,16 +34,17 @@ export const OTP_MAIL_RULE: LimitRule = {
   limit: 1,
   windowSeconds: OTP_RESEND_COOLDOWN_SECONDS,
 };
+const DAY_SECONDS = 24 * 60 * 60;
 /** Codes mailed and tries at them per purpose and account per day: ~15 guesses a day, not ~7,200. */
 export const OTP_CODES_DAILY_RULE: LimitRule = {
   name: 'otp-codes-day',
   limit: OTP_CODES_PER_DAY,
-  windowSeconds: 86_400,
+  windowSeconds: DAY_SECONDS,
 };
 export const OTP_TRIES_DAILY_RULE: LimitRule = {
   name: 'otp-tries-day',
   limit: OTP_TRIES_PER_DAY,
-  windowSeconds: 86_400,
+  windowSeconds: DAY_SECONDS,
 };
 
 /** The account flows' limits on one AttemptLimiter; each refusal is a 429 with Retry-After. */
@@ -91,7 +92,7 @@ export function createAccountLimits(limiter: AttemptLimiter) {
       const dayWait = await limiter.retryAfter(key, OTP_CODES_DAILY_RULE);
       refuse(dayWait, limitMessages.tooManyCodes(dayWait));
       const wait = await limiter.take(key, OTP_MAIL_RULE);
-      refuse(wait, `${msg.resendTooSoon} (${wait} s).`);
+      refuse(wait, limitMessages.resendTooSoon(wait));
       const raced = await limiter.take(key, OTP_CODES_DAILY_RULE);
       refuse(raced, limitMessages.tooManyCodes(raced));
     },

@@ -89,7 +89,7 @@ export class LinkedinService {
       if (!(error instanceof LinkedinError)) throw error;
       this.log.warn({ linkedin: { status: error.status, step: 'connect' } }, error.message);
       if (error.status !== null && error.status >= 400 && error.status < 500) {
-        throw badRequest('LinkedIn did not accept the authorisation. Please connect LinkedIn again.');
+        throw badRequest(aiMessages.linkedinAuthRejected);
       }
       throw badGateway(aiMessages.linkedinRejected);
     }
@@ -136,7 +136,7 @@ export class LinkedinService {
       throw conflict(aiMessages.linkedinExpired);
     }
 
-    if (this.publishing.has(post.id)) throw conflict('This post is being published already');
+    if (this.publishing.has(post.id)) throw conflict(aiMessages.postPublishing);
     this.publishing.add(post.id);
     try {
       let urn: string | null;

@@ -182,7 +182,7 @@ export async function updatePost(ctx: PostsContext, userId: string, postId: stri
   if (next.length > POST_MAX_LENGTH) {
     throw badRequest(
       `The post is too long: with its link it has ${next.length} characters, LinkedIn takes ${POST_MAX_LENGTH}.`,
-      [{ path: 'body.content', message: `at most ${POST_MAX_LENGTH} characters with the link` }],
+      [{ path: 'body.content', message: aiMessages.postTooLong(POST_MAX_LENGTH) }],
     );
   }
   const [updated] = await ctx.db

@@ -1,4 +1,4 @@
-import type { AttemptsData, AttemptsQuery } from '@ai-tutor/contract';
+import { quizMessages, type AttemptsData, type AttemptsQuery } from '@ai-tutor/contract';
 import { and, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { assessments, evaluations, modules, questions, subjects, topics } from '../../db/schema.js';
@@ -18,7 +18,7 @@ async function entityFilter(db: Db, query: AttemptsQuery): Promise<{ name: strin
       where: eq(modules.slug, query.entitySlug),
       columns: { id: true, name: true },
     });
-    if (!row) throw notFound(`Module "${query.entitySlug}" not found`);
+    if (!row) throw notFound(quizMessages.scopeNotFound('Module', query.entitySlug));
     const where = and(eq(assessments.quizType, 'module'), eq(assessments.moduleId, row.id));
     return { name: row.name, where: where ?? sql`false` };
   }
@@ -27,7 +27,7 @@ async function entityFilter(db: Db, query: AttemptsQuery): Promise<{ name: strin
       where: eq(subjects.slug, query.entitySlug),
       columns: { id: true, name: true },
     });
-    if (!row) throw notFound(`Subject "${query.entitySlug}" not found`);
+    if (!row) throw notFound(quizMessages.scopeNotFound('Subject', query.entitySlug));
     const where = and(eq(assessments.quizType, 'subject'), eq(assessments.subjectId, row.id));
     return { name: row.name, where: where ?? sql`false` };
   }
@@ -35,7 +35,7 @@ async function entityFilter(db: Db, query: AttemptsQuery): Promise<{ name: strin
     where: eq(topics.slug, query.entitySlug),
     columns: { id: true, name: true },
   });
-  if (!row) throw notFound(`Topic "${query.entitySlug}" not found`);
+  if (!row) throw notFound(quizMessages.scopeNotFound('Topic', query.entitySlug));
   const touchesTopic = exists(
     db
       .select({ one: sql`1` })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SCORE_CORRECT, type CreateAssessmentBody, type SessionData } from '@ai-tutor/contract';
+import { quizMessages, SCORE_CORRECT, type CreateAssessmentBody, type SessionData } from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { conflict } from '../../lib/errors.js';
@@ -65,7 +65,7 @@ export async function createSession(
   const picked = await selectQuestions(db, userId, scope);
   if (picked.length === 0) {
     const what = scope.topic ?? scope.subject ?? scope.module;
-    throw conflict(`No questions are available for ${what.name} yet. Please choose another quiz.`);
+    throw conflict(quizMessages.noQuestions(what.name));
   }
   // The option order is drawn once and stored: reloading the session shows the same order.
   const items = picked.map((q) => ({ q: q.id, o: shuffle(q.options) }));

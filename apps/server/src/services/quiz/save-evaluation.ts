@@ -1,4 +1,9 @@
-import { SAVE_GRACE_SECONDS, type SaveEvaluationBody, type SaveEvaluationData } from '@ai-tutor/contract';
+import {
+  quizMessages,
+  SAVE_GRACE_SECONDS,
+  type SaveEvaluationBody,
+  type SaveEvaluationData,
+} from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
@@ -105,12 +110,11 @@ async function whyNotSaved(
     FROM evaluations e JOIN assessments a ON a.id = e.assessment_id
     WHERE e.id = ${evaluationId}`);
   const row = result.rows[0] as DiagnosisRow | undefined;
-  if (!row || row.user_id !== userId) return notFound('Question not found');
-  if (row.session_completed)
-    return conflict('This session has been submitted: answers can no longer change.');
-  if (row.late) return conflict('Time is up for this session: answers can no longer change.');
+  if (!row || row.user_id !== userId) return notFound(quizMessages.questionNotFound);
+  if (row.session_completed) return conflict(quizMessages.alreadySubmitted);
+  if (row.late) return conflict(quizMessages.timeUp);
   const options = JSON.parse(row.options_json) as string[];
   if (answer !== null && options.length > 0 && !options.includes(answer))
-    return badRequest("The answer must be one of the question's options.");
-  return conflict('The answer could not be saved. Please try again.');
+    return badRequest(quizMessages.answerNotAnOption);
+  return conflict(quizMessages.saveFailed);
 }

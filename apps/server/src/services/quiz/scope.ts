@@ -1,4 +1,4 @@
-import type { CreateAssessmentBody, QuizType } from '@ai-tutor/contract';
+import { quizMessages, type CreateAssessmentBody, type QuizType } from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { notFound } from '../../lib/errors.js';
@@ -90,10 +90,10 @@ export async function resolveScope(db: Db, body: CreateAssessmentBody, now: Date
     withSubject ? (body.subjectSlug ?? '') : null,
     body.quizType === 'topic' ? (body.topicSlug ?? '') : null,
   ])) as unknown as ScopeRow[];
-  if (!row) throw notFound(`Exam "${body.examSlug}" not found`);
+  if (!row) throw notFound(quizMessages.scopeNotFound('Exam', body.examSlug));
   const exam: Named = { id: row.exam_id, name: row.exam_name, slug: row.exam_slug };
   const module = parse<Sized>(row.module_json);
-  if (!module) throw notFound(`Module "${body.moduleSlug}" not found in ${exam.name}`);
+  if (!module) throw notFound(quizMessages.scopeNotFound('Module', body.moduleSlug, exam.name));
 
   const when = formatSessionDate(now);
   if (body.quizType === 'module') {
@@ -111,7 +111,7 @@ export async function resolveScope(db: Db, body: CreateAssessmentBody, now: Date
   }
 
   const subject = parse<Sized>(row.subject_json);
-  if (!subject) throw notFound(`Subject "${body.subjectSlug ?? ''}" not found in ${module.name}`);
+  if (!subject) throw notFound(quizMessages.scopeNotFound('Subject', body.subjectSlug ?? '', module.name));
   if (body.quizType === 'subject') {
     return {
       quizType: 'subject',
@@ -127,7 +127,7 @@ export async function resolveScope(db: Db, body: CreateAssessmentBody, now: Date
   }
 
   const topic = parse<Sized>(row.topic_json);
-  if (!topic) throw notFound(`Topic "${body.topicSlug ?? ''}" not found in ${subject.name}`);
+  if (!topic) throw notFound(quizMessages.scopeNotFound('Topic', body.topicSlug ?? '', subject.name));
   return {
     quizType: 'topic',
     exam,

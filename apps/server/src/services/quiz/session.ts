@@ -1,4 +1,4 @@
-import type { Assessment, ResultData, SessionData } from '@ai-tutor/contract';
+import { quizMessages, type Assessment, type ResultData, type SessionData } from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { completeAssessment } from './complete.js';
@@ -24,11 +24,11 @@ async function sessionData(db: Db, row: AssessmentRow): Promise<SessionData> {
  */
 export async function loadOwnAssessment(db: Db, userId: string, slug: string): Promise<AssessmentRow> {
   const row = await findOwnAssessment(db, userId, slug);
-  if (!row) throw notFound('Assessment not found');
+  if (!row) throw notFound(quizMessages.assessmentNotFound);
   if (!row.expired) return row;
   await completeAssessment(db, row.id);
   const completed = await findOwnAssessment(db, userId, slug);
-  if (!completed) throw notFound('Assessment not found');
+  if (!completed) throw notFound(quizMessages.assessmentNotFound);
   return completed;
 }
 
@@ -42,7 +42,7 @@ export async function submitSession(db: Db, userId: string, slug: string): Promi
   if (row.sessionCompleted) return toAssessment(row);
   await completeAssessment(db, row.id);
   const completed = await findOwnAssessment(db, userId, slug);
-  if (!completed) throw notFound('Assessment not found');
+  if (!completed) throw notFound(quizMessages.assessmentNotFound);
   return toAssessment(completed);
 }
 
@@ -50,7 +50,7 @@ export async function submitSession(db: Db, userId: string, slug: string): Promi
 export async function getResult(db: Db, userId: string, slug: string): Promise<ResultData> {
   const row = await loadOwnAssessment(db, userId, slug);
   if (!row.sessionCompleted) {
-    throw conflict('This session is still running. Submit it to see the result.');
+    throw conflict(quizMessages.stillRunning);
   }
   return { assessment: toAssessment(row), evaluations: await resultEvaluations(db, row.id) };
 }
