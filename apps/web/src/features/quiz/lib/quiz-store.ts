@@ -1,3 +1,4 @@
+import { TIME_SPENT_MAX_SECONDS } from '@ai-tutor/contract';
 import {
   applySave,
   writeLocalState,
@@ -194,7 +195,10 @@ export class QuizStore {
   private record(save: Omit<PendingSave, 'timeSpentSeconds'>) {
     const q = this.current;
     const ms = q.unsentMs + this.takeSegment();
-    const full: PendingSave = { ...save, timeSpentSeconds: Math.min(86_400, Math.round(ms / 1000)) };
+    const full: PendingSave = {
+      ...save,
+      timeSpentSeconds: Math.min(TIME_SPENT_MAX_SECONDS, Math.round(ms / 1000)),
+    };
     const evaluation = applySave(q.evaluation, full);
     const draft = save.userAnswer !== undefined ? null : q.draft;
     const questions = [...this.state.questions];

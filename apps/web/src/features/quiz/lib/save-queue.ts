@@ -1,3 +1,4 @@
+import { TIME_SPENT_MAX_SECONDS } from '@ai-tutor/contract';
 import type { PendingSave } from './local-state';
 
 export type SendOutcome =
@@ -44,7 +45,10 @@ export function coalesce(older: PendingSave, newer: PendingSave): PendingSave {
   if (newer.userAnswer !== undefined) merged.userAnswer = newer.userAnswer;
   if (newer.markedForReview !== undefined) merged.markedForReview = newer.markedForReview;
   if (newer.timeSpentSeconds !== undefined) {
-    merged.timeSpentSeconds = Math.min(86_400, (older.timeSpentSeconds ?? 0) + newer.timeSpentSeconds);
+    merged.timeSpentSeconds = Math.min(
+      TIME_SPENT_MAX_SECONDS,
+      (older.timeSpentSeconds ?? 0) + newer.timeSpentSeconds,
+    );
   }
   return merged;
 }
