@@ -6,11 +6,17 @@ import { writeQuestions } from './import-questions.js';
 
 /** Writes an exam file's catalogue (exam, modules, subjects, topics) upserted by slug, then its questions. */
 
+/** Where each kind of child hangs: its table, the column naming its parent, and the parent's kind. */
+const CHILDREN = {
+  module: { table: modules, parentColumn: 'examId', parent: 'exam' },
+  subject: { table: subjects, parentColumn: 'moduleId', parent: 'module' },
+  topic: { table: topics, parentColumn: 'subjectId', parent: 'subject' },
+} as const;
+
+/** A child to write under `parentId` (`parentSlug` names the parent in messages). */
 interface ChildSpec {
-  table: typeof modules | typeof subjects | typeof topics;
-  parentColumn: 'examId' | 'moduleId' | 'subjectId';
   parentId: string;
-  parentLabel: string;
+  parentSlug: string;
   values: Record<string, string | number>;
 }
 
@@ -18,12 +24,15 @@ interface ChildSpec {
 async function upsertChild(
   run: ImportRun,
   issues: IssueList,
-  kind: 'module' | 'subject' | 'topic',
+  kind: keyof typeof CHILDREN,
   where: Where,
   spec: ChildSpec,
 ): Promise<string | null> {
-  const table = spec.table as typeof topics;
-  const parentColumn = (spec.table as unknown as Record<string, typeof topics.subjectId>)[spec.parentColumn]!;
+  const child = CHILDREN[kind];
+  const table = child.table as typeof topics;
+  const parentColumn = (child.table as unknown as Record<string, typeof topics.subjectId>)[
+    child.parentColumn
+  ]!;
   const slug = String(spec.values.slug);
   const [existing] = (await run.tx.select().from(table).where(eq(table.slug, slug))) as unknown as Record<
     string,
@@ -33,17 +42,15 @@ async function upsertChild(
   if (!existing) {
     const [row] = await run.tx
       .insert(table)
-      .values({ ...spec.values, [spec.parentColumn]: spec.parentId } as typeof topics.$inferInsert)
+      .values({ ...spec.values, [child.parentColumn]: spec.parentId } as typeof topics.$inferInsert)
       .returning({ id: table.id });
     run.count(plural, 'created');
     return row!.id;
   }
-  if (existing[spec.parentColumn] !== spec.parentId) {
+  if (existing[child.parentColumn] !== spec.parentId) {
     issues.add(
       where,
-      `the ${kind} slug "${slug}" already belongs to another ${
-        kind === 'module' ? 'exam' : kind === 'subject' ? 'module' : 'subject'
-      } (slugs are unique across the catalogue); it cannot also be in ${spec.parentLabel}`,
+      `the ${kind} slug "${slug}" already belongs to another ${child.parent} (slugs are unique across the catalogue); it cannot also be in ${child.parent} "${spec.parentSlug}"`,
     );
     return null;
   }
@@ -58,6 +65,29 @@ async function upsertChild(
     run.count(plural, 'updated');
   } else run.count(plural, 'unchanged');
   return existing.id as string;
+}
+
+/** A module or a subject (a quiz of its own with a duration and a size), marked as touched by the run. */
+async function upsertSized(
+  run: ImportRun,
+  issues: IssueList,
+  kind: 'module' | 'subject',
+  entry: ParsedModule | ParsedSubject,
+  parent: { id: string; slug: string },
+): Promise<string | null> {
+  const id = await upsertChild(run, issues, kind, entry.where, {
+    parentId: parent.id,
+    parentSlug: parent.slug,
+    values: {
+      name: entry.name,
+      slug: entry.slug,
+      durationMinutes: entry.durationMinutes,
+      questionCount: entry.questionCount,
+      sortOrder: entry.sortOrder,
+    },
+  });
+  if (id) run.touched[`${kind}s`].add(id);
+  return id;
 }
 
 async function upsertExam(run: ImportRun, exam: ParsedExam): Promise<string> {
@@ -87,10 +117,8 @@ async function writeTopics(run: ImportRun, issues: IssueList, subject: ParsedSub
   const topicIds = new Map<string, string>();
   for (const topic of subject.topics) {
     const topicId = await upsertChild(run, issues, 'topic', topic.where, {
-      table: topics,
-      parentColumn: 'subjectId',
       parentId: subjectId,
-      parentLabel: `subject "${subject.slug}"`,
+      parentSlug: subject.slug,
       values: {
         name: topic.name,
         slug: topic.slug,
@@ -145,21 +173,8 @@ async function writeSubject(
   moduleId: string,
   subject: ParsedSubject,
 ) {
-  const subjectId = await upsertChild(run, issues, 'subject', subject.where, {
-    table: subjects,
-    parentColumn: 'moduleId',
-    parentId: moduleId,
-    parentLabel: `module "${mod.slug}"`,
-    values: {
-      name: subject.name,
-      slug: subject.slug,
-      durationMinutes: subject.durationMinutes,
-      questionCount: subject.questionCount,
-      sortOrder: subject.sortOrder,
-    },
-  });
+  const subjectId = await upsertSized(run, issues, 'subject', subject, { id: moduleId, slug: mod.slug });
   if (!subjectId) return;
-  run.touched.subjects.add(subjectId);
   const topicIds = await writeTopics(run, issues, subject, subjectId);
   const entry = run.subjectCounts(subject.slug, subject.name);
   const items = await subjectQuestions(run, issues, subject, subjectId, topicIds);
@@ -169,21 +184,8 @@ async function writeSubject(
 export async function writeExam(run: ImportRun, issues: IssueList, exam: ParsedExam) {
   const examId = await upsertExam(run, exam);
   for (const mod of exam.modules) {
-    const moduleId = await upsertChild(run, issues, 'module', mod.where, {
-      table: modules,
-      parentColumn: 'examId',
-      parentId: examId,
-      parentLabel: `exam "${exam.slug}"`,
-      values: {
-        name: mod.name,
-        slug: mod.slug,
-        durationMinutes: mod.durationMinutes,
-        questionCount: mod.questionCount,
-        sortOrder: mod.sortOrder,
-      },
-    });
+    const moduleId = await upsertSized(run, issues, 'module', mod, { id: examId, slug: exam.slug });
     if (!moduleId) continue;
-    run.touched.modules.add(moduleId);
     for (const subject of mod.subjects) await writeSubject(run, issues, mod, moduleId, subject);
   }
 }
