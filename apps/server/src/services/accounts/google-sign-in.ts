@@ -5,7 +5,10 @@ import { serviceUnavailable, unauthorized } from '../../lib/errors.js';
 import { endAllSessions, isUniqueViolation, type AccountContext, type UserRow } from './account-context.js';
 import { createGoogleVerifier, type GoogleIdentity, type GoogleVerifier } from './google.js';
 
-/** Sign-in with a Google ID token: the account found by Google's id, linked by address, or created. */
+/**
+ * Sign-in with a Google ID token: the account found by Google's id, linked by address, or created.
+ * Long only as a whole: short steps sharing the verifier and the account context.
+ */
 export function createGoogleSignIn({
   db,
   config,

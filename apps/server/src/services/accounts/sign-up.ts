@@ -18,7 +18,10 @@ export interface SignupInput {
 const invalidInvite = () =>
   badRequest(msg.inviteInvalid, [{ path: 'body.inviteCode', message: msg.inviteInvalid }]);
 
-/** Sign-up with an invite code, and the invite a Google sign-up enters afterwards. */
+/**
+ * Sign-up with an invite code, and the invite a Google sign-up enters afterwards. Long only as a
+ * whole: short flows sharing the account context.
+ */
 export function createSignUp(ctx: AccountContext) {
   const { db, passwords, codes, limiter, limits, requireUser, sessionFor, sendAccountCode } = ctx;
 
