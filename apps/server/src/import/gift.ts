@@ -224,12 +224,89 @@ function readAnswers(block: AnswerBlock) {
   return readShortAnswer(block);
 }
 
+/** What reading the file collects, and the topic of the last $CATEGORY line. */
+interface GiftFile {
+  issues: IssueList;
+  result: ParsedImport;
+  questions: ParsedQuestion[];
+  topic: TopicRef | null;
+}
+
+/** One question: an optional ::title::, the text, and one answer block {…}. */
+function readQuestion(file: GiftFile, startLine: number, raw: string) {
+  const { issues, result, questions, topic } = file;
+  let text = escapePre(raw).trim();
+  let base = startLine;
+  const newlines = (part: string) => part.match(/\n/g)?.length ?? 0;
+  const lineOf = (offset: number) => base + newlines(text.slice(0, offset));
+  const where: Where = { line: startLine };
+
+  if (text.startsWith('::')) {
+    const end = text.indexOf('::', 2);
+    const rest = end === -1 ? text.slice(2) : text.slice(end + 2);
+    base +=
+      newlines(text.slice(0, text.length - rest.length)) +
+      newlines(rest.slice(0, rest.length - rest.trimStart().length));
+    text = rest.trim();
+  }
+
+  const open = text.indexOf('{');
+  const close = text.indexOf('}', open === -1 ? 0 : open);
+  if (open === -1 && text.indexOf('}') === -1) {
+    result.skipped.push({ where, message: 'a description (no answer block {…}) is not a question' });
+    return;
+  }
+  if (open === -1 || close === -1) {
+    const at = open === -1 ? text.indexOf('}') : open;
+    issues.add(
+      { line: lineOf(at) },
+      open === -1
+        ? 'a "}" without its "{" (write a literal brace as \\})'
+        : 'the answer block "{" is never closed with "}"',
+    );
+    return;
+  }
+  if (text.indexOf('{', close) !== -1) {
+    issues.add(
+      { line: lineOf(text.indexOf('{', close)) },
+      'a second answer block "{…}": a question has one (write literal braces as \\{ \\}, e.g. in LaTeX)',
+    );
+    return;
+  }
+
+  // Answers before the end of the text: the missing-word form, with a blank where they stood.
+  const after = text.slice(close + 1);
+  const questionText = textWithFormat(
+    after.trim() ? `${text.slice(0, open)}_____${after}` : text.slice(0, open),
+  );
+  let answerText = text.slice(open + 1, close).trim();
+  let explanation: string | null = null;
+  const feedback = answerText.lastIndexOf('####');
+  if (feedback !== -1) {
+    explanation = textWithFormat(answerText.slice(feedback + 4)) || null;
+    answerText = answerText.slice(0, feedback).trim();
+  }
+  const answerWhere: Where = { line: lineOf(open) };
+  const add = (fields: { options?: string[]; answer: string }) => {
+    const q = makeQuestion(issues, where, { text: questionText, explanation, topic, ...fields });
+    if (q) questions.push(q);
+  };
+  const skip = (message: string) => result.skipped.push({ where, message });
+
+  readAnswers({
+    text: answerText,
+    where: answerWhere,
+    issues,
+    skip,
+    warn: (message) => result.warnings.push({ where, message }),
+    add,
+  });
+}
+
 export function parseGift(source: string, options: ParseOptions): ParsedImport {
   const subject = requireSubject(options, 'GIFT');
-  const issues = new IssueList();
-  const result = emptyImport('gift');
-  const questions: ParsedQuestion[] = [];
-  let topic: TopicRef | null = null;
+  const file: GiftFile = { issues: new IssueList(), result: emptyImport('gift'), questions: [], topic: null };
+  const { issues, result, questions } = file;
 
   const lines = source.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   let block: { line: number; text: string }[] = [];
@@ -242,81 +319,12 @@ export function parseGift(source: string, options: ParseOptions): ParsedImport {
     let first = content[0]!;
     if (/^\s*\$CATEGORY:/.test(first.text)) {
       const name = categoryTopic(escapePost(escapePre(first.text.replace(/^\s*\$CATEGORY:/, ''))));
-      topic = name ? { where: { line: first.line }, slug: null, name } : null;
+      file.topic = name ? { where: { line: first.line }, slug: null, name } : null;
       content.shift();
       if (!content.length) return;
       first = content[0]!;
     }
-    readQuestion(first.line, content.map((l) => l.text).join('\n'));
-  };
-
-  const readQuestion = (startLine: number, raw: string) => {
-    let text = escapePre(raw).trim();
-    let base = startLine;
-    const newlines = (part: string) => part.match(/\n/g)?.length ?? 0;
-    const lineOf = (offset: number) => base + newlines(text.slice(0, offset));
-    const where: Where = { line: startLine };
-
-    if (text.startsWith('::')) {
-      const end = text.indexOf('::', 2);
-      const rest = end === -1 ? text.slice(2) : text.slice(end + 2);
-      base +=
-        newlines(text.slice(0, text.length - rest.length)) +
-        newlines(rest.slice(0, rest.length - rest.trimStart().length));
-      text = rest.trim();
-    }
-
-    const open = text.indexOf('{');
-    const close = text.indexOf('}', open === -1 ? 0 : open);
-    if (open === -1 && text.indexOf('}') === -1) {
-      result.skipped.push({ where, message: 'a description (no answer block {…}) is not a question' });
-      return;
-    }
-    if (open === -1 || close === -1) {
-      const at = open === -1 ? text.indexOf('}') : open;
-      issues.add(
-        { line: lineOf(at) },
-        open === -1
-          ? 'a "}" without its "{" (write a literal brace as \\})'
-          : 'the answer block "{" is never closed with "}"',
-      );
-      return;
-    }
-    if (text.indexOf('{', close) !== -1) {
-      issues.add(
-        { line: lineOf(text.indexOf('{', close)) },
-        'a second answer block "{…}": a question has one (write literal braces as \\{ \\}, e.g. in LaTeX)',
-      );
-      return;
-    }
-
-    // Answers before the end of the text: the missing-word form, with a blank where they stood.
-    const after = text.slice(close + 1);
-    const questionText = textWithFormat(
-      after.trim() ? `${text.slice(0, open)}_____${after}` : text.slice(0, open),
-    );
-    let answerText = text.slice(open + 1, close).trim();
-    let explanation: string | null = null;
-    const feedback = answerText.lastIndexOf('####');
-    if (feedback !== -1) {
-      explanation = textWithFormat(answerText.slice(feedback + 4)) || null;
-      answerText = answerText.slice(0, feedback).trim();
-    }
-    const answerWhere: Where = { line: lineOf(open) };
-    const add = (fields: { options?: string[]; answer: string }) => {
-      const q = makeQuestion(issues, where, { text: questionText, explanation, topic, ...fields });
-      if (q) questions.push(q);
-    };
-    const skip = (message: string) => result.skipped.push({ where, message });
-
-    readAnswers({
-      text: answerText,
-      where: answerWhere,
-      issues,
-      skip,
-      warn: (message) => result.warnings.push({ where, message }),
-      add,
-    });
+    readQuestion(file, first.line, content.map((l) => l.text).join('\n'));
   };
 
   lines.forEach((text, i) => {

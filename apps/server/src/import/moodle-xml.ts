@@ -106,6 +106,20 @@ interface AnswerBlock {
   add: (fields: { options?: string[]; answer: string }) => void;
 }
 
+/** A question element's <answer>s: fraction, text (HTML made plain) and tolerance. */
+function answersOf(element: unknown): Answer[] {
+  return ((child(element, 'answer') as unknown[] | undefined) ?? []).map((a): Answer => {
+    const fraction = Number(text(child(a, '@_fraction')) || '0');
+    const format = text(child(a, '@_format'));
+    const raw = text(child(a, 'text'));
+    return {
+      fraction: Number.isFinite(fraction) ? fraction : 0,
+      text: (format === 'html' ? htmlToText(raw) : decodeEntities(raw)).trim(),
+      tolerance: Number(text(child(a, 'tolerance')) || '0'),
+    };
+  });
+}
+
 /** The question types served, each read by its answers. */
 const READERS = {
   multichoice({ answers, right, partial, issue, skip, add }: AnswerBlock) {
@@ -195,16 +209,7 @@ export function parseMoodleXml(source: string, options: ParseOptions): ParsedImp
 
     const questionText = formatted(child(element, 'questiontext'));
     const explanation = formatted(child(element, 'generalfeedback')) || null;
-    const answers = ((child(element, 'answer') as unknown[] | undefined) ?? []).map((a): Answer => {
-      const fraction = Number(text(child(a, '@_fraction')) || '0');
-      const format = text(child(a, '@_format'));
-      const raw = text(child(a, 'text'));
-      return {
-        fraction: Number.isFinite(fraction) ? fraction : 0,
-        text: (format === 'html' ? htmlToText(raw) : decodeEntities(raw)).trim(),
-        tolerance: Number(text(child(a, 'tolerance')) || '0'),
-      };
-    });
+    const answers = answersOf(element);
     if (!answers.length) {
       issues.add(where, 'the question has no <answer>');
       return;
