@@ -4,6 +4,8 @@
  * that learner's refresh latency during the burst (goal: p99 under 100 ms) and how the burst was
  * answered (200 signed in, 503 turned away by the hashing queue with Retry-After).
  */
+import { pct, round } from './figures.js';
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
 
@@ -15,9 +17,6 @@ export interface BurstDeps {
   log: (...args: unknown[]) => void;
 }
 
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-const round = (n: number) => Math.round(n * 10) / 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function signInBurst(

@@ -22,6 +22,38 @@ interface Draft {
   options: { letter: string; text: string; line: number }[];
 }
 
+/** The question a draft makes once its ANSWER line names one of its options; issues otherwise. */
+function finishQuestion(
+  issues: IssueList,
+  current: Draft,
+  letter: string,
+  line: number,
+): ParsedQuestion | null {
+  if (!/^[A-Z]$/.test(letter)) {
+    issues.add({ line }, `"ANSWER: ${letter}" must name one option letter, e.g. "ANSWER: B"`);
+    return null;
+  }
+  if (current.options.length < 2) {
+    issues.add({ line: current.line }, 'a question needs at least two options (A. …, B. …)');
+    return null;
+  }
+  const chosen = current.options.find((o) => o.letter === letter);
+  if (!chosen) {
+    const letters = current.options.map((o) => o.letter).join(', ');
+    issues.add({ line }, `the answer ${letter} is not among the options (${letters})`);
+    return null;
+  }
+  return makeQuestion(
+    issues,
+    { line: current.line },
+    {
+      text: current.text.join('\n'),
+      options: current.options.map((o) => o.text),
+      answer: chosen.text,
+    },
+  );
+}
+
 export function parseAiken(source: string, options: ParseOptions): ParsedImport {
   const subject = requireSubject(options, 'Aiken');
   const issues = new IssueList();
@@ -53,30 +85,7 @@ export function parseAiken(source: string, options: ParseOptions): ParsedImport 
           broken = false;
           return;
         }
-        const letter = (answer[1] ?? '').trim();
-        if (!/^[A-Z]$/.test(letter)) {
-          issues.add({ line }, `"ANSWER: ${letter}" must name one option letter, e.g. "ANSWER: B"`);
-          return;
-        }
-        if (current.options.length < 2) {
-          issues.add({ line: current.line }, 'a question needs at least two options (A. …, B. …)');
-          return;
-        }
-        const chosen = current.options.find((o) => o.letter === letter);
-        if (!chosen) {
-          const letters = current.options.map((o) => o.letter).join(', ');
-          issues.add({ line }, `the answer ${letter} is not among the options (${letters})`);
-          return;
-        }
-        const q = makeQuestion(
-          issues,
-          { line: current.line },
-          {
-            text: current.text.join('\n'),
-            options: current.options.map((o) => o.text),
-            answer: chosen.text,
-          },
-        );
+        const q = finishQuestion(issues, current, (answer[1] ?? '').trim(), line);
         if (q) questions.push(q);
         return;
       }

@@ -86,6 +86,57 @@ function lineOf(doc: Document, lines: LineCounter, path: Path): number | undefin
   return undefined;
 }
 
+type FileSubject = z.infer<typeof subjectSchema>;
+
+/** What reading one part of the file needs: the issues, where a path is, the slug check. */
+interface Reader {
+  issues: IssueList;
+  at: (path: Path) => Where;
+  unique: (kind: 'exam' | 'module' | 'subject' | 'topic', value: string, where: Where) => void;
+}
+
+/** A subject of the file with its topics and questions. */
+function readSubject({ issues, at, unique }: Reader, subject: FileSubject, subjectPath: Path, s: number) {
+  unique('subject', subject.slug, at([...subjectPath, 'slug']));
+  const topics = (subject.topics ?? []).map((topic, t) => {
+    const where = at([...subjectPath, 'topics', t]);
+    unique('topic', topic.slug, at([...subjectPath, 'topics', t, 'slug']));
+    return {
+      where,
+      name: topic.name,
+      slug: topic.slug,
+      durationMinutes: topic.durationMinutes ?? null,
+      questionCount: topic.questionCount ?? null,
+      sortOrder: topic.sortOrder ?? t,
+    };
+  });
+  const questions: ParsedQuestion[] = [];
+  (subject.questions ?? []).forEach((q, i) => {
+    const questionPath: Path = [...subjectPath, 'questions', i];
+    const where = at(questionPath);
+    const question = makeQuestion(issues, where, {
+      text: q.text,
+      options: q.options ?? [],
+      answer: q.answer,
+      explanation: q.explanation ?? null,
+      topic: q.topic ? { where: at([...questionPath, 'topic']), slug: q.topic, name: null } : null,
+      ...(q.status ? { status: q.status } : {}),
+    });
+    if (question) questions.push(question);
+  });
+  checkDuplicateTexts(issues, questions);
+  return {
+    where: at(subjectPath),
+    name: subject.name,
+    slug: subject.slug,
+    durationMinutes: subject.durationMinutes,
+    questionCount: subject.questionCount,
+    sortOrder: subject.sortOrder ?? s,
+    topics,
+    questions,
+  };
+}
+
 export function parseJsonOrYaml(text: string, options: ParseOptions, format: 'json' | 'yaml'): ParsedImport {
   const issues = new IssueList();
   const lines = new LineCounter();
@@ -118,6 +169,7 @@ export function parseJsonOrYaml(text: string, options: ParseOptions, format: 'js
       );
     else seen[kind].set(value, where);
   };
+  const reader: Reader = { issues, at, unique };
 
   parsed.data.exams.forEach((exam, e) => {
     const examPath: Path = ['exams', e];
@@ -134,49 +186,9 @@ export function parseJsonOrYaml(text: string, options: ParseOptions, format: 'js
     (exam.modules ?? []).forEach((mod, m) => {
       const modulePath: Path = [...examPath, 'modules', m];
       unique('module', mod.slug, at([...modulePath, 'slug']));
-      const subjects = (mod.subjects ?? []).map((subject, s) => {
-        const subjectPath: Path = [...modulePath, 'subjects', s];
-        unique('subject', subject.slug, at([...subjectPath, 'slug']));
-        const topicSlugs = new Set<string>();
-        const topics = (subject.topics ?? []).map((topic, t) => {
-          const where = at([...subjectPath, 'topics', t]);
-          unique('topic', topic.slug, at([...subjectPath, 'topics', t, 'slug']));
-          topicSlugs.add(topic.slug);
-          return {
-            where,
-            name: topic.name,
-            slug: topic.slug,
-            durationMinutes: topic.durationMinutes ?? null,
-            questionCount: topic.questionCount ?? null,
-            sortOrder: topic.sortOrder ?? t,
-          };
-        });
-        const questions: ParsedQuestion[] = [];
-        (subject.questions ?? []).forEach((q, i) => {
-          const questionPath: Path = [...subjectPath, 'questions', i];
-          const where = at(questionPath);
-          const question = makeQuestion(issues, where, {
-            text: q.text,
-            options: q.options ?? [],
-            answer: q.answer,
-            explanation: q.explanation ?? null,
-            topic: q.topic ? { where: at([...questionPath, 'topic']), slug: q.topic, name: null } : null,
-            ...(q.status ? { status: q.status } : {}),
-          });
-          if (question) questions.push(question);
-        });
-        checkDuplicateTexts(issues, questions);
-        return {
-          where: at(subjectPath),
-          name: subject.name,
-          slug: subject.slug,
-          durationMinutes: subject.durationMinutes,
-          questionCount: subject.questionCount,
-          sortOrder: subject.sortOrder ?? s,
-          topics,
-          questions,
-        };
-      });
+      const subjects = (mod.subjects ?? []).map((subject, s) =>
+        readSubject(reader, subject, [...modulePath, 'subjects', s], s),
+      );
       parsedExam.modules.push({
         where: at(modulePath),
         name: mod.name,

@@ -88,6 +88,76 @@ const SKIPPED_TYPES: Record<string, string> = {
   random: 'a random question',
 };
 
+interface Answer {
+  fraction: number;
+  text: string;
+  tolerance: number;
+}
+
+/** A question's <answer> elements and what reading them may do: add, skip, warn, or add an issue. */
+interface AnswerBlock {
+  answers: Answer[];
+  /** fraction="100" */
+  right: Answer[];
+  partial: Answer[];
+  issue: (message: string) => void;
+  skip: (message: string) => void;
+  warn: (message: string) => void;
+  add: (fields: { options?: string[]; answer: string }) => void;
+}
+
+/** A question element's <answer>s: fraction, text (HTML made plain) and tolerance. */
+function answersOf(element: unknown): Answer[] {
+  return ((child(element, 'answer') as unknown[] | undefined) ?? []).map((a): Answer => {
+    const fraction = Number(text(child(a, '@_fraction')) || '0');
+    const format = text(child(a, '@_format'));
+    const raw = text(child(a, 'text'));
+    return {
+      fraction: Number.isFinite(fraction) ? fraction : 0,
+      text: (format === 'html' ? htmlToText(raw) : decodeEntities(raw)).trim(),
+      tolerance: Number(text(child(a, 'tolerance')) || '0'),
+    };
+  });
+}
+
+/** The question types served, each read by its answers. */
+const READERS = {
+  multichoice({ answers, right, partial, issue, skip, add }: AnswerBlock) {
+    if (!right.length && !partial.length)
+      return issue('no answer has fraction="100": one option must be right');
+    if (!right.length) return skip('a multiple-answer question (several right answers with weights)');
+    if (right.length > 1) return skip('a multiple-choice question with more than one right answer');
+    if (partial.length) return skip('a multiple-choice question with partial-credit answers');
+    add({ options: answers.map((a) => a.text), answer: right[0]!.text });
+  },
+  truefalse({ right, issue, add }: AnswerBlock) {
+    const correct = right[0]?.text.toLowerCase();
+    if (correct !== 'true' && correct !== 'false')
+      return issue('a true/false question needs the answer "true" or "false" with fraction="100"');
+    add({ options: ['True', 'False'], answer: correct === 'true' ? 'True' : 'False' });
+  },
+  shortanswer({ answers, right, skip, warn, add }: AnswerBlock) {
+    const kept = right[0];
+    if (!kept) return skip('a short-answer question with only partial-credit answers');
+    const dropped = answers.filter((a) => a !== kept).map((a) => `"${a.text}"`);
+    if (dropped.length)
+      warn(
+        `only "${kept.text}" is kept as the answer (compared ignoring case and spacing); ${dropped.join(', ')} dropped`,
+      );
+    add({ answer: kept.text });
+  },
+  numerical({ right, issue, skip, warn, add }: AnswerBlock) {
+    const kept = right.find((a) => a.text !== '*');
+    if (!kept) return skip('a numerical question with no full-credit number');
+    if (numericValue(kept.text) === null) return issue(`the answer "${kept.text}" is not a number`);
+    if (Number.isFinite(kept.tolerance) && kept.tolerance !== 0)
+      warn(
+        `the tolerance ±${Math.abs(kept.tolerance)} is not kept: only answers equal to ${kept.text} are marked correct`,
+      );
+    add({ answer: kept.text });
+  },
+};
+
 export function parseMoodleXml(source: string, options: ParseOptions): ParsedImport {
   const subject = requireSubject(options, 'Moodle XML');
   const file = options.file;
@@ -132,103 +202,31 @@ export function parseMoodleXml(source: string, options: ParseOptions): ParsedImp
       result.skipped.push({ where, message: `${SKIPPED_TYPES[type]} cannot be served` });
       return;
     }
-    if (!['multichoice', 'truefalse', 'shortanswer', 'numerical'].includes(type)) {
+    if (!Object.hasOwn(READERS, type)) {
       result.skipped.push({ where, message: `the question type "${type}" is not supported` });
       return;
     }
 
     const questionText = formatted(child(element, 'questiontext'));
     const explanation = formatted(child(element, 'generalfeedback')) || null;
-    const answers = ((child(element, 'answer') as unknown[] | undefined) ?? []).map((a) => {
-      const fraction = Number(text(child(a, '@_fraction')) || '0');
-      const format = text(child(a, '@_format'));
-      const raw = text(child(a, 'text'));
-      return {
-        fraction: Number.isFinite(fraction) ? fraction : 0,
-        text: (format === 'html' ? htmlToText(raw) : decodeEntities(raw)).trim(),
-        tolerance: Number(text(child(a, 'tolerance')) || '0'),
-      };
-    });
+    const answers = answersOf(element);
     if (!answers.length) {
       issues.add(where, 'the question has no <answer>');
       return;
     }
-    const add = (fields: { options?: string[]; answer: string }) => {
-      const q = makeQuestion(issues, where, { text: questionText, explanation, topic, ...fields });
-      if (q) questions.push(q);
+    const block: AnswerBlock = {
+      answers,
+      right: answers.filter((a) => a.fraction >= 100),
+      partial: answers.filter((a) => a.fraction > 0 && a.fraction < 100),
+      issue: (message) => issues.add(where, message),
+      skip: (message) => result.skipped.push({ where, message }),
+      warn: (message) => result.warnings.push({ where, message }),
+      add: (fields) => {
+        const q = makeQuestion(issues, where, { text: questionText, explanation, topic, ...fields });
+        if (q) questions.push(q);
+      },
     };
-    const right = answers.filter((a) => a.fraction >= 100);
-    const partial = answers.filter((a) => a.fraction > 0 && a.fraction < 100);
-
-    switch (type) {
-      case 'multichoice': {
-        if (!right.length && !partial.length) {
-          issues.add(where, 'no answer has fraction="100": one option must be right');
-          return;
-        }
-        if (!right.length) {
-          result.skipped.push({
-            where,
-            message: 'a multiple-answer question (several right answers with weights)',
-          });
-          return;
-        }
-        if (right.length > 1 || partial.length) {
-          result.skipped.push({
-            where,
-            message:
-              right.length > 1
-                ? 'a multiple-choice question with more than one right answer'
-                : 'a multiple-choice question with partial-credit answers',
-          });
-          return;
-        }
-        add({ options: answers.map((a) => a.text), answer: right[0]!.text });
-        return;
-      }
-      case 'truefalse': {
-        const correct = right[0]?.text.toLowerCase();
-        if (correct !== 'true' && correct !== 'false') {
-          issues.add(where, 'a true/false question needs the answer "true" or "false" with fraction="100"');
-          return;
-        }
-        add({ options: ['True', 'False'], answer: correct === 'true' ? 'True' : 'False' });
-        return;
-      }
-      case 'shortanswer': {
-        const kept = right[0];
-        if (!kept) {
-          result.skipped.push({ where, message: 'a short-answer question with only partial-credit answers' });
-          return;
-        }
-        const dropped = answers.filter((a) => a !== kept).map((a) => `"${a.text}"`);
-        if (dropped.length)
-          result.warnings.push({
-            where,
-            message: `only "${kept.text}" is kept as the answer (compared ignoring case and spacing); ${dropped.join(', ')} dropped`,
-          });
-        add({ answer: kept.text });
-        return;
-      }
-      case 'numerical': {
-        const kept = right.find((a) => a.text !== '*');
-        if (!kept) {
-          result.skipped.push({ where, message: 'a numerical question with no full-credit number' });
-          return;
-        }
-        if (numericValue(kept.text) === null) {
-          issues.add(where, `the answer "${kept.text}" is not a number`);
-          return;
-        }
-        if (Number.isFinite(kept.tolerance) && kept.tolerance !== 0)
-          result.warnings.push({
-            where,
-            message: `the tolerance ±${Math.abs(kept.tolerance)} is not kept: only answers equal to ${kept.text} are marked correct`,
-          });
-        add({ answer: kept.text });
-        return;
-      }
-    }
+    READERS[type as keyof typeof READERS](block);
   });
 
   checkDuplicateTexts(issues, questions);

@@ -22,6 +22,7 @@ export type RotateResult = { ok: true; userId: string; token: string } | { ok: f
  * rotated T within REFRESH_REUSE_GRACE_SECONDS (two tabs refreshing together) returns that same
  * successor; presenting it later is reuse of a stolen or leaked token and revokes the whole family.
  */
+// Long only as a whole: short methods sharing the store, the hasher and the lifetime.
 export function createRefreshTokens(db: Db, hasher: SecretHasher, ttlSeconds: number) {
   const hashOf = (token: string) => hasher.hash(HASH_LABEL, token);
   const successorOf = (token: string) => hasher.derive(SUCCESSOR_LABEL, token);

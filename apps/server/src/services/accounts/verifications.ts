@@ -19,6 +19,7 @@ export type OtpCheck =
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 const label = (purpose: VerificationPurpose, target: string) => `${purpose}\n${target}`;
 
+/** One-time codes and reset tokens. Long only as a whole: an object of short methods sharing the hasher. */
 export function createVerifications(hasher: SecretHasher) {
   return {
     /** A new code for `target`, replacing any earlier one (attempts reset, 10 minutes from now). */

@@ -81,30 +81,82 @@ async function findScope(db: Db, subjectSlug: string, topicSlug: string | undefi
   return { subject, topic };
 }
 
-export async function generateQuestions(
-  db: Db,
-  ai: AiProvider,
-  options: GenerateOptions,
-): Promise<GenerateSummary> {
+/** Refuses a run that cannot start: no provider, or a count out of range. */
+function checkCanGenerate(ai: AiProvider, count: number) {
   if (!ai.enabled) {
     throw new GenerationError(
       'No AI provider is configured: set AI_BASE_URL and AI_MODEL (and AI_API_KEY when the endpoint needs ' +
         'one). Nothing was generated; questions can be imported with `npm run cli -- import FILE`.',
     );
   }
-  const count = options.count;
   if (!Number.isInteger(count) || count < 1 || count > MAX_GENERATE_COUNT) {
     throw new GenerationError(`--count must be a whole number from 1 to ${MAX_GENERATE_COUNT}`);
   }
+}
+
+type Scope = Awaited<ReturnType<typeof findScope>>;
+
+/** One generation run: its scope, the known texts (for duplicates), the summary so far. */
+interface Run {
+  db: Db;
+  scope: Scope;
+  count: number;
+  index: DuplicateIndex;
+  summary: GenerateSummary;
+  onProgress: GenerateOptions['onProgress'];
+}
+
+/** Checks one generated question and saves it as a draft, or records why it was rejected. */
+async function saveGenerated(run: Run, q: GeneratedQuestion) {
+  const { summary, scope } = run;
+  const { problems, answer } = checkGeneratedQuestion(q);
+  const duplicate = run.index.findDuplicate(q.text);
+  if (duplicate) problems.push(`near-duplicate of an existing question: "${duplicate.slice(0, 80)}"`);
+  if (problems.length || !answer) {
+    summary.rejected.push({ text: q.text, reason: problems.join('; ') });
+    return;
+  }
+  const text = q.text.trim();
+  const [row] = await run.db
+    .insert(questions)
+    .values({
+      subjectId: scope.subject.id,
+      topicId: scope.topic?.id ?? null,
+      text,
+      textHash: textHash(text),
+      options: q.options.map((o) => o.trim()),
+      answer,
+      explanation: q.explanation.trim(),
+      source: 'ai',
+      status: 'draft',
+    })
+    .onConflictDoNothing()
+    .returning({ id: questions.id });
+  run.index.add(text);
+  if (!row) {
+    summary.rejected.push({ text, reason: 'a question with this text exists already' });
+    return;
+  }
+  summary.saved.push({ id: row.id, text });
+  run.onProgress?.(summary.saved.length, run.count);
+}
+
+export async function generateQuestions(
+  db: Db,
+  ai: AiProvider,
+  options: GenerateOptions,
+): Promise<GenerateSummary> {
+  const count = options.count;
+  checkCanGenerate(ai, count);
   const batchSize = Math.max(1, Math.min(options.batchSize ?? DEFAULT_BATCH, 20));
-  const { subject, topic } = await findScope(db, options.subjectSlug, options.topicSlug);
+  const scope = await findScope(db, options.subjectSlug, options.topicSlug);
+  const { subject, topic } = scope;
 
   const existing = await db
     .select({ text: questions.text })
     .from(questions)
     .where(eq(questions.subjectId, subject.id))
     .orderBy(desc(questions.createdAt));
-  const index = new DuplicateIndex(existing.map((q) => q.text));
   const recent = existing.slice(0, EXISTING_SAMPLE).map((q) => q.text);
 
   const summary: GenerateSummary = {
@@ -113,6 +165,14 @@ export async function generateQuestions(
     requests: 0,
     failedRequests: 0,
     stoppedBecause: null,
+  };
+  const run: Run = {
+    db,
+    scope,
+    count,
+    index: new DuplicateIndex(existing.map((q) => q.text)),
+    summary,
+    onProgress: options.onProgress,
   };
   // Enough requests to make up for rejected questions, never an endless loop.
   const maxRequests = Math.ceil(count / batchSize) * 2 + 1;
@@ -152,36 +212,7 @@ export async function generateQuestions(
     for (const q of batch) {
       // A model that answers with more than asked for may make up for rejected ones; no more than count.
       if (summary.saved.length >= count) break;
-      const { problems, answer } = checkGeneratedQuestion(q);
-      const duplicate = index.findDuplicate(q.text);
-      if (duplicate) problems.push(`near-duplicate of an existing question: "${duplicate.slice(0, 80)}"`);
-      if (problems.length || !answer) {
-        summary.rejected.push({ text: q.text, reason: problems.join('; ') });
-        continue;
-      }
-      const text = q.text.trim();
-      const [row] = await db
-        .insert(questions)
-        .values({
-          subjectId: subject.id,
-          topicId: topic?.id ?? null,
-          text,
-          textHash: textHash(text),
-          options: q.options.map((o) => o.trim()),
-          answer,
-          explanation: q.explanation.trim(),
-          source: 'ai',
-          status: 'draft',
-        })
-        .onConflictDoNothing()
-        .returning({ id: questions.id });
-      index.add(text);
-      if (!row) {
-        summary.rejected.push({ text, reason: 'a question with this text exists already' });
-        continue;
-      }
-      summary.saved.push({ id: row.id, text });
-      options.onProgress?.(summary.saved.length, count);
+      await saveGenerated(run, q);
     }
   }
   return summary;

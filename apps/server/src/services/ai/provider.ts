@@ -86,6 +86,7 @@ function describeProblem(error: unknown): string {
   return 'the reply is not a JSON object';
 }
 
+// Long only as a whole: short closures sharing one client, its log and its deadline.
 export function createAiProvider(
   config: Config['ai'],
   log: AiLogger,

@@ -1,0 +1,160 @@
+/**
+ * The exam-day phase: every seeded learner starts the short mock test within the ramp and saves every
+ * ~saveEvery s until the deadline; then the sweep must complete every session and update the records,
+ * and every acknowledged answer must be in the database.
+ */
+import { pick, startSession, toSession, type Bench } from './context.js';
+import { describe, round } from './figures.js';
+import { log } from './options.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+interface Load {
+  starts: number[];
+  saves: number[];
+  startErrors: Record<string, number>;
+  saveErrors: Record<string, number>;
+  lateRefused: number;
+  acknowledged: number;
+  /** evaluationId → the last answer the server acknowledged (each learner's saves are sequential). */
+  acked: Map<string, string>;
+  lastDeadline: number;
+}
+
+/** The learners' starts and saves, timed. */
+async function runLearners(bench: Bench, t0: number): Promise<Load> {
+  const { opts, seeded } = bench;
+  const load: Load = {
+    starts: [],
+    saves: [],
+    startErrors: {},
+    saveErrors: {},
+    lateRefused: 0,
+    acknowledged: 0,
+    acked: new Map(),
+    lastDeadline: 0,
+  };
+  let progress = 0;
+  const ticker = setInterval(() => {
+    log(
+      `  t=${Math.round((Date.now() - t0) / 1000)} s: ${load.starts.length} started, ${load.saves.length} saves, ${progress} learners done`,
+    );
+  }, 15_000);
+
+  const learner = async (token: string) => {
+    await sleep(Math.random() * opts.ramp * 1000);
+    let res = await startSession(bench, token, seeded.examDay);
+    load.starts.push(res.ms);
+    if (res.status !== 201) {
+      load.startErrors[res.status] = (load.startErrors[res.status] ?? 0) + 1;
+      progress++;
+      return;
+    }
+    const s = toSession(token, res.body);
+    load.lastDeadline = Math.max(load.lastDeadline, s.deadlineMs);
+    let at = Date.now() + Math.random() * opts.saveEvery * 1000;
+    while (at < s.deadlineMs - 1000) {
+      await sleep(at - Date.now());
+      const e = pick(s.evaluations);
+      const answer = pick(e.options);
+      res = await bench.request('POST', '/api/v1/evaluations', token, {
+        evaluationId: e.id,
+        userAnswer: answer,
+        timeSpentSeconds: 30,
+      });
+      load.saves.push(res.ms);
+      if (res.status === 200) {
+        load.acknowledged++;
+        load.acked.set(e.id, answer);
+      } else if (res.status === 409) load.lateRefused++;
+      else load.saveErrors[res.status] = (load.saveErrors[res.status] ?? 0) + 1;
+      at += opts.saveEvery * 1000 * (0.8 + Math.random() * 0.4);
+    }
+    progress++;
+  };
+  await Promise.all(seeded.tokens.map((t) => learner(t)));
+  clearInterval(ticker);
+  return load;
+}
+
+/**
+ * Waits for the sweep: every session completed, its records updated (one transaction does both).
+ * Answers how long after the last deadline and grace (null: not within 10 min) and whether the records
+ * count every completed session.
+ */
+async function awaitSweep(bench: Bench, lastDeadline: number) {
+  const { sqlRows } = bench.server;
+  const moduleId = bench.seeded.examDay.moduleId;
+  const graceMs = 10_000;
+  const boundary = lastDeadline + graceMs;
+  await sleep(boundary - Date.now());
+  let completeAfterMs: number | null = null;
+  const limit = Date.now() + 10 * 60_000;
+  while (Date.now() < limit) {
+    const [row] = await sqlRows(
+      'SELECT count(*) FILTER (WHERE NOT session_completed)::int AS open, count(*)::int AS total FROM assessments WHERE module_id = $1',
+      [moduleId],
+    );
+    if (row!.open === 0) {
+      completeAfterMs = Date.now() - boundary;
+      break;
+    }
+    await sleep(250);
+  }
+  const [rec] = await sqlRows(
+    `SELECT coalesce(sum(attempts), 0)::int AS attempts FROM performance_records WHERE entity_type = 'exam_module' AND entity_id = $1`,
+    [moduleId],
+  );
+  const [sessions] = await sqlRows(
+    'SELECT count(*)::int AS n FROM assessments WHERE module_id = $1 AND session_completed',
+    [moduleId],
+  );
+  return { completeAfterMs, recordsOk: rec!.attempts === sessions!.n };
+}
+
+/** Every acknowledged answer is in the database. */
+async function checkAnswers(bench: Bench, acked: Map<string, string>) {
+  const rows = await bench.server.sqlRows(
+    `SELECT e.id, e.user_answer FROM evaluations e JOIN assessments a ON a.id = e.assessment_id
+     WHERE a.module_id = $1 AND e.user_answer IS NOT NULL`,
+    [bench.seeded.examDay.moduleId],
+  );
+  const stored = new Map(rows.map((r) => [String(r.id), String(r.user_answer)]));
+  let missing = 0;
+  let mismatched = 0;
+  for (const [id, answer] of acked) {
+    const got = stored.get(id);
+    if (got === undefined) missing++;
+    else if (got !== answer) mismatched++;
+  }
+  const unacknowledgedLanded = [...stored.keys()].filter((id) => !acked.has(id)).length;
+  return { missing, mismatched, unacknowledgedLanded };
+}
+
+export async function examDay(bench: Bench) {
+  const { opts } = bench;
+  const n = bench.seeded.tokens.length;
+  log(
+    `\n## Exam day: ${n} learners start a 75-question ${opts.examMinutes}-minute mock test within ${opts.ramp} s, save every ~${opts.saveEvery} s`,
+  );
+  const t0 = Date.now();
+  const load = await runLearners(bench, t0);
+  const sweep = await awaitSweep(bench, load.lastDeadline);
+  const answers = await checkAnswers(bench, load.acked);
+  const wallMs = Date.now() - t0;
+
+  log(describe('start', load.starts));
+  log(describe('save', load.saves));
+  log(
+    `start errors: ${JSON.stringify(load.startErrors)}  save errors: ${JSON.stringify(load.saveErrors)}  saves refused as too late (409): ${load.lateRefused}`,
+  );
+  log(
+    `every session completed ${sweep.completeAfterMs === null ? 'NOT within 10 min' : `${round(sweep.completeAfterMs / 1000)} s`} after the last deadline + grace; ` +
+      `records updated: ${sweep.recordsOk ? 'yes' : 'NO'}`,
+  );
+  log(
+    `acknowledged answers: ${load.acknowledged} saves, ${answers.missing} missing, ${answers.mismatched} different in the database ` +
+      `(${answers.unacknowledgedLanded} stored answers without an acknowledgement)  →  ${answers.missing + answers.mismatched === 0 ? 'OK' : 'FAILED'}`,
+  );
+  log(`exam day wall time: ${round(wallMs / 1000)} s`);
+}

@@ -1,0 +1,124 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { questions, topics } from '../../db/schema.js';
+import { slugify, textHash, type TopicRef } from '../../import/index.js';
+import type { ImportRun, QuestionItem } from './import-run.js';
+import type { SubjectCounts } from './import-summary.js';
+
+/** Writes questions of one subject; a question is the same question when its subject and text are. */
+
+const CHUNK = 200;
+const chunks = <T>(items: T[], size = CHUNK): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+
+const sameOptions = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+type QuestionRow = typeof questions.$inferSelect;
+
+/** Updates a known question when anything changed; says whether it did. */
+async function updateQuestion(run: ImportRun, row: QuestionRow, { q, topicId }: QuestionItem) {
+  const next = {
+    topicId: topicId ?? row.topicId,
+    options: q.options,
+    answer: q.answer,
+    explanation: q.explanation,
+    status: q.status ?? row.status,
+  };
+  const changed =
+    next.topicId !== row.topicId ||
+    !sameOptions(next.options, row.options) ||
+    next.answer !== row.answer ||
+    next.explanation !== row.explanation ||
+    next.status !== row.status;
+  if (changed)
+    await run.tx
+      .update(questions)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(questions.id, row.id));
+  return changed;
+}
+
+export async function writeQuestions(
+  run: ImportRun,
+  subjectId: string,
+  entry: SubjectCounts,
+  items: QuestionItem[],
+) {
+  const source = run.options.source ?? 'import';
+  for (const part of chunks(items)) {
+    const hashes = part.map((item) => textHash(item.q.text));
+    const existing = new Map(
+      (
+        await run.tx
+          .select()
+          .from(questions)
+          .where(and(eq(questions.subjectId, subjectId), inArray(questions.textHash, hashes)))
+      ).map((row) => [row.textHash, row]),
+    );
+    const inserts: (typeof questions.$inferInsert)[] = [];
+    for (const [i, item] of part.entries()) {
+      const { q, topicId } = item;
+      const hash = hashes[i]!;
+      if (topicId) run.touched.topics.add(topicId);
+      const row = existing.get(hash);
+      if (!row) {
+        inserts.push({
+          subjectId,
+          topicId,
+          text: q.text,
+          textHash: hash,
+          options: q.options,
+          answer: q.answer,
+          explanation: q.explanation,
+          source,
+          status: q.status ?? 'active',
+        });
+        entry.created++;
+      } else if (await updateQuestion(run, row, item)) entry.updated++;
+      else entry.unchanged++;
+    }
+    if (inserts.length) await run.tx.insert(questions).values(inserts);
+    run.done += part.length;
+    run.options.onProgress?.(run.done, run.total);
+  }
+}
+
+/** Topics named by a bank file: found by slug or name within the subject, created when missing. */
+export function topicResolver(run: ImportRun, subject: { id: string; slug: string }) {
+  const cache = new Map<string, string>();
+  return async (ref: TopicRef): Promise<string> => {
+    const label = (ref.name ?? ref.slug ?? '').trim();
+    const key = label.toLowerCase();
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const own = await run.tx.select().from(topics).where(eq(topics.subjectId, subject.id));
+    const found =
+      own.find((t) => t.slug === label) ??
+      own.find((t) => t.name.toLowerCase() === key) ??
+      own.find((t) => t.slug === slugify(label));
+    if (found) {
+      cache.set(key, found.id);
+      return found.id;
+    }
+    // Topic slugs are unique across the catalogue: a taken one gets the subject's slug in front.
+    const base = slugify(label) || 'topic';
+    const candidates = [base, `${subject.slug}-${base}`];
+    for (let n = 2; n < 100; n++) candidates.push(`${subject.slug}-${base}-${n}`);
+    const taken = new Set(
+      (await run.tx.select({ slug: topics.slug }).from(topics).where(inArray(topics.slug, candidates))).map(
+        (t) => t.slug,
+      ),
+    );
+    const slug = candidates.find((c) => !taken.has(c))!;
+    const [row] = await run.tx
+      .insert(topics)
+      .values({ subjectId: subject.id, name: label, slug, sortOrder: own.length })
+      .returning({ id: topics.id });
+    run.count('topics', 'created');
+    run.touched.topics.add(row!.id);
+    cache.set(key, row!.id);
+    return row!.id;
+  };
+}
