@@ -45,6 +45,8 @@ export const aiMessages = {
   postPublishedAlready: 'This post has already been published to LinkedIn',
   postPublishing: 'This post is being published already',
   postTooLong: (max: number) => `at most ${max} characters with the link`,
+  postTooLongWithLink: (length: number, max: number) =>
+    `The post is too long: with its link it has ${length} characters, LinkedIn takes ${max}.`,
   postsListed: 'ok',
   linkedinNotConnected: 'Connect your LinkedIn account first.',
   linkedinExpired: 'Your LinkedIn connection has expired. Please connect LinkedIn again.',

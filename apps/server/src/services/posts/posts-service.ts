@@ -180,10 +180,9 @@ export async function updatePost(ctx: PostsContext, userId: string, postId: stri
   assertDraft(row);
   const next = withLink(content, achievementUrl(ctx.publicUrl, row.id));
   if (next.length > POST_MAX_LENGTH) {
-    throw badRequest(
-      `The post is too long: with its link it has ${next.length} characters, LinkedIn takes ${POST_MAX_LENGTH}.`,
-      [{ path: 'body.content', message: aiMessages.postTooLong(POST_MAX_LENGTH) }],
-    );
+    throw badRequest(aiMessages.postTooLongWithLink(next.length, POST_MAX_LENGTH), [
+      { path: 'body.content', message: aiMessages.postTooLong(POST_MAX_LENGTH) },
+    ]);
   }
   const [updated] = await ctx.db
     .update(posts)
