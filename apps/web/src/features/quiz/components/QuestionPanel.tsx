@@ -15,6 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { mathAsWords } from '../../../components/ui/math-words';
 import { MathText } from '../../../components/ui/MathText';
 import type { LocalQuestion } from '../lib/local-state';
 
@@ -65,7 +66,7 @@ export function QuestionPanel({
             <FormControlLabel
               key={`${i}-${option}`}
               value={option}
-              control={<Radio />}
+              control={<Radio slotProps={{ input: { 'aria-label': mathAsWords(option) } }} />}
               label={<MathText text={option} />}
               sx={{
                 mx: 0,
