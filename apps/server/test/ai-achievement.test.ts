@@ -16,18 +16,23 @@ describe('public achievement page data', () => {
   });
   afterAll(async () => t.close());
 
+  /** A post drafted from one of the learner's attempts: a draft until published or shared. */
+  const generateDraft = async (headers: Record<string, string>, assessmentSlug: string) => {
+    const generated = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/post/generate',
+      headers,
+      payload: { assessmentSlug },
+    });
+    return generated.json().data.post as Post;
+  };
+
   it('shows the first name, exam, module, subject, score and date — without signing in — and nothing else', async () => {
     const endTime = new Date('2026-03-01T10:30:00.000Z');
     const { attempt } = await insertCompletedAttempt(t.app.db, learner.id);
     // The fixture completes attempts "now"; a fixed date shows it is read from the database.
     await t.app.db.update(assessments).set({ endTime }).where(eq(assessments.id, attempt.id));
-    const generated = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/post/generate',
-      headers: learner.headers,
-      payload: { assessmentSlug: attempt.slug },
-    });
-    const post = generated.json().data.post as Post;
+    const post = await generateDraft(learner.headers, attempt.slug);
     // Only a published or shared post is public; a draft is a 404 (see the sharing test below).
     await t.app.db.update(posts).set({ status: 'published' }).where(eq(posts.id, post._id));
 
@@ -65,13 +70,7 @@ describe('public achievement page data', () => {
 
   it('goes live when the learner shares a draft by hand; nobody else can share it', async () => {
     const { attempt } = await insertCompletedAttempt(t.app.db, learner.id);
-    const generated = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/post/generate',
-      headers: learner.headers,
-      payload: { assessmentSlug: attempt.slug },
-    });
-    const post = generated.json().data.post as Post;
+    const post = await generateDraft(learner.headers, attempt.slug);
     expect(post).toMatchObject({ status: 'draft', sharedAt: null });
     const page = () => t.app.inject({ method: 'GET', url: `/api/v1/achievements/${post._id}` });
     const share = (headers: Record<string, string>) =>

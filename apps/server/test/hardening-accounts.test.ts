@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { accountMessages, type Post } from '@ai-tutor/contract';
+import { accountMessages } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inviteCodes, posts, users } from '../src/db/schema.js';
+import { inviteCodes, users } from '../src/db/schema.js';
 import { invites } from '../src/services/accounts/invites.js';
-import { insertCompletedAttempt } from './helpers/ai-fixtures.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { startFakeGoogle, type FakeGoogle } from './helpers/google.js';
-import { createLearner } from './helpers/learner.js';
 import { startMailServer, type MailServer } from './helpers/mail-server.js';
 
 let google: FakeGoogle;
@@ -166,32 +164,5 @@ describe('sign-up without a valid invite code', () => {
     const [row] = await t.app.db.select().from(inviteCodes).where(eq(inviteCodes.id, invite.id));
     expect(row?.uses).toBe(0);
     expect(await t.app.db.select().from(users).where(eq(users.email, taken))).toHaveLength(1);
-  });
-});
-
-describe('public achievement page', () => {
-  it('is a 404 for a draft post, and public once the learner shared it', async () => {
-    const learner = await createLearner(t.app, { name: 'Asha Verma' });
-    const { attempt } = await insertCompletedAttempt(t.app.db, learner.id);
-    const generated = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/post/generate',
-      headers: learner.headers,
-      payload: { assessmentSlug: attempt.slug },
-    });
-    const post = generated.json().data.post as Post;
-    expect(post.status).toBe('draft');
-
-    const draft = await t.app.inject({ method: 'GET', url: `/api/v1/achievements/${post._id}` });
-    expect(draft.statusCode).toBe(404);
-    expect(draft.json()).toEqual({ message: 'Achievement not found', data: null });
-
-    await t.app.db
-      .update(posts)
-      .set({ status: 'published', publishedAt: new Date() })
-      .where(eq(posts.id, post._id));
-    const shared = await t.app.inject({ method: 'GET', url: `/api/v1/achievements/${post._id}` });
-    expect(shared.statusCode).toBe(200);
-    expect(shared.json().data.firstName).toBe('Asha');
   });
 });
