@@ -12,7 +12,7 @@ export default fp(
     let running: Promise<void> | null = null;
     const tick = () => {
       if (running) return; // a slow sweep is never overlapped by the next tick
-      running = sweepExpired(fastify.db)
+      running = sweepExpired(fastify.db, fastify.freeTextGrader)
         .then((completed) => {
           if (completed > 0) fastify.log.info({ completed }, 'expired quiz sessions completed');
         })
@@ -30,5 +30,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'quiz-sweep', dependencies: ['config', 'database'] },
+  { name: 'quiz-sweep', dependencies: ['config', 'database', 'ai'] },
 );

@@ -1,7 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gradeFreeTextAnswers } from '../../services/ai/grade-free-text.js';
-import { createAiProvider } from '../../services/ai/provider.js';
-import { setFreeTextGrader } from '../../services/quiz/free-text-grading.js';
 import { LinkedinService } from '../../services/linkedin/linkedin-service.js';
 import achievementRoutes from './achievements.js';
 import explainRoute from './explain.js';
@@ -11,12 +8,11 @@ import type { AiRouteOptions } from './shared.js';
 
 /**
  * The AI tutor (issue 7): explain my mistake, achievement posts, LinkedIn and the public achievement
- * page. One AI provider per app instance; with none configured every route uses its fallback.
+ * page. The AI provider is the app's (plugins/app/ai.ts); with none configured every route uses its
+ * fallback.
  */
 const aiRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const ai = createAiProvider(fastify.config.ai, fastify.log);
-  // Completion (quiz engine) asks the model about free-text answers that did not match exactly.
-  if (ai.enabled) setFreeTextGrader(fastify.db, (items) => gradeFreeTextAnswers(ai, items));
+  const ai = fastify.ai;
   const options: AiRouteOptions = {
     ai,
     posts: { db: fastify.db, ai, publicUrl: fastify.config.publicUrl },

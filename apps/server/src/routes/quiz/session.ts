@@ -17,7 +17,7 @@ const sessionRoute: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: apiMessages.ok,
-      data: await getSession(fastify.db, userIdOf(request), request.params.slug),
+      data: await getSession(fastify.db, fastify.freeTextGrader, userIdOf(request), request.params.slug),
     }),
   );
 };

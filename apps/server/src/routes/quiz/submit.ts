@@ -23,7 +23,14 @@ const submitRoute: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: quizMessages.submitted,
-      data: { assessment: await submitSession(fastify.db, userIdOf(request), request.params.slug) },
+      data: {
+        assessment: await submitSession(
+          fastify.db,
+          fastify.freeTextGrader,
+          userIdOf(request),
+          request.params.slug,
+        ),
+      },
     }),
   );
 };

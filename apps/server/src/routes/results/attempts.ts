@@ -17,7 +17,7 @@ const attemptsRoute: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: apiMessages.ok,
-      data: await listAttempts(fastify.db, userIdOf(request), request.query),
+      data: await listAttempts(fastify.db, fastify.freeTextGrader, userIdOf(request), request.query),
     }),
   );
 };

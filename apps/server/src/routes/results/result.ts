@@ -18,7 +18,7 @@ const resultRoute: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: apiMessages.ok,
-      data: await getResult(fastify.db, userIdOf(request), request.params.slug),
+      data: await getResult(fastify.db, fastify.freeTextGrader, userIdOf(request), request.params.slug),
     }),
   );
 };
