@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import accounts from './plugins/app/accounts.js';
 import ai from './plugins/app/ai.js';
 import authenticate from './plugins/app/authenticate.js';
 import configPlugin from './plugins/app/config.js';
@@ -60,6 +61,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(databasePlugin, { database: opts.database });
   await fastify.register(mailer);
   await fastify.register(authenticate);
+  await fastify.register(accounts);
   await fastify.register(ai);
   await fastify.register(quizSweep);
 

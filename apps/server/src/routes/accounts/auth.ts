@@ -18,9 +18,10 @@ import {
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/app/authenticate.js';
-import { errors, perClientLimit, classSizedLimit, type AccountsRouteOptions } from './shared.js';
+import { errors, perClientLimit, classSizedLimit } from './shared.js';
 
-const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, { accounts }) => {
+const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { accounts } = fastify;
   const tags = ['auth'];
 
   fastify.post(

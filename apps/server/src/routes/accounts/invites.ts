@@ -10,9 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/app/authenticate.js';
 import { notFound } from '../../lib/errors.js';
-import { errors, perClientLimit, type AccountsRouteOptions } from './shared.js';
+import { errors, perClientLimit } from './shared.js';
 
-const inviteRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, { accounts }) => {
+const inviteRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { accounts } = fastify;
   const tags = ['invite codes'];
 
   fastify.get(

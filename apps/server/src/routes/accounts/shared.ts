@@ -1,9 +1,4 @@
 import { errorEnvelope } from '@ai-tutor/contract';
-import type { AccountsService } from '../../services/accounts/accounts-service.js';
-
-export interface AccountsRouteOptions {
-  accounts: AccountsService;
-}
 
 /** Per-client-address ceiling on the routes that guess at secrets, on top of the per-account limits. */
 export const perClientLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };

@@ -8,9 +8,10 @@ import {
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/app/authenticate.js';
-import { errors, type AccountsRouteOptions } from './shared.js';
+import { errors } from './shared.js';
 
-const userRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, { accounts }) => {
+const userRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { accounts } = fastify;
   const tags = ['users'];
 
   fastify.get(
