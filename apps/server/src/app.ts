@@ -8,7 +8,9 @@ import authenticate from './plugins/app/authenticate.js';
 import configPlugin from './plugins/app/config.js';
 import databasePlugin from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
+import linkedin from './plugins/app/linkedin.js';
 import mailer from './plugins/app/mailer.js';
+import posts from './plugins/app/posts.js';
 import quizSweep from './plugins/app/quiz-sweep.js';
 import redis from './plugins/app/redis.js';
 import requestEdges from './plugins/app/request-edges.js';
@@ -63,6 +65,8 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(authenticate);
   await fastify.register(accounts);
   await fastify.register(ai);
+  await fastify.register(posts);
+  await fastify.register(linkedin);
   await fastify.register(quizSweep);
 
   await fastify.register(

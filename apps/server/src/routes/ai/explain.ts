@@ -10,9 +10,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
 import { explainEvaluation } from '../../services/ai/explain.js';
-import { errors, type AiRouteOptions } from './shared.js';
+import { errors } from './shared.js';
 
-const explainRoute: FastifyPluginAsyncZod<AiRouteOptions> = async (fastify, { ai }) => {
+const explainRoute: FastifyPluginAsyncZod = async (fastify) => {
+  const { ai } = fastify;
   fastify.post(
     apiPaths.evaluationExplain,
     {

@@ -15,10 +15,11 @@ import {
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
-import { errors, type AiRouteOptions } from './shared.js';
+import { errors } from './shared.js';
 
 /** LinkedIn: connect (OAuth 2.0 + OpenID Connect), publish through the Posts API, unlink. */
-const linkedinRoutes: FastifyPluginAsyncZod<AiRouteOptions> = async (fastify, { linkedin }) => {
+const linkedinRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { linkedin } = fastify;
   const perUser = (name: string, max: number) => ({
     rateLimit: {
       hook: 'preHandler' as const,
