@@ -11,6 +11,7 @@ import errorHandler from './plugins/app/error-handler.js';
 import linkedin from './plugins/app/linkedin.js';
 import mailer from './plugins/app/mailer.js';
 import posts from './plugins/app/posts.js';
+import quiz from './plugins/app/quiz.js';
 import quizSweep from './plugins/app/quiz-sweep.js';
 import redis from './plugins/app/redis.js';
 import requestEdges from './plugins/app/request-edges.js';
@@ -67,6 +68,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(ai);
   await fastify.register(posts);
   await fastify.register(linkedin);
+  await fastify.register(quiz);
   await fastify.register(quizSweep);
 
   await fastify.register(

@@ -7,7 +7,6 @@ import {
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
-import { submitSession } from '../../services/quiz/session.js';
 
 const submitRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
@@ -24,12 +23,7 @@ const submitRoute: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => ({
       message: quizMessages.submitted,
       data: {
-        assessment: await submitSession(
-          fastify.db,
-          fastify.freeTextGrader,
-          userIdOf(request),
-          request.params.slug,
-        ),
+        assessment: await fastify.quiz.submit(userIdOf(request), request.params.slug),
       },
     }),
   );
