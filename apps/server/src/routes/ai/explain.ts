@@ -9,11 +9,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../plugins/app/authenticate.js';
-import { explainEvaluation } from '../../services/ai/explain.js';
 import { errors } from './shared.js';
 
 const explainRoute: FastifyPluginAsyncZod = async (fastify) => {
-  const { ai } = fastify;
   fastify.post(
     apiPaths.evaluationExplain,
     {
@@ -41,7 +39,7 @@ const explainRoute: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: aiMessages.explained,
-      data: await explainEvaluation(fastify.db, ai, userIdOf(request), request.params.id),
+      data: await fastify.tutor.explain(userIdOf(request), request.params.id),
     }),
   );
 };

@@ -13,11 +13,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.js';
 import { userIdOf } from '../../plugins/app/authenticate.js';
-import {
-  findExam,
-  listExams,
-  userRecords as readUserRecords,
-} from '../../services/catalogue/catalogue-service.js';
 
 const guarded = { 401: errorEnvelope, 403: errorEnvelope };
 
@@ -37,7 +32,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: apiMessages.ok,
-      data: await listExams(fastify.db, request.query.page, request.query.limit),
+      data: await fastify.catalogue.exams(request.query.page, request.query.limit),
     }),
   );
 
@@ -54,7 +49,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
-      const exam = await findExam(fastify.db, request.params.slug);
+      const exam = await fastify.catalogue.exam(request.params.slug);
       if (!exam) throw notFound(catalogueMessages.examNotFound);
       return { message: apiMessages.ok, data: exam };
     },
@@ -73,7 +68,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: apiMessages.ok,
-      data: { data: await readUserRecords(fastify.db, userIdOf(request)) },
+      data: { data: await fastify.catalogue.records(userIdOf(request)) },
     }),
   );
 };
