@@ -21,14 +21,7 @@ import compression from './plugins/external/compression.js';
 import docs from './plugins/external/docs.js';
 import security from './plugins/external/security.js';
 import webApp from './plugins/external/web-app.js';
-import accountsRoutes from './routes/accounts/index.js';
-import adminRoutes from './routes/admin/index.js';
-import aiRoutes from './routes/ai/index.js';
-import catalogueRoutes from './routes/catalogue/index.js';
-import configRoutes from './routes/config.js';
-import healthRoutes from './routes/health.js';
-import quizRoutes from './routes/quiz/index.js';
-import resultsRoutes from './routes/results/index.js';
+import apiRoutes from './routes/api/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,18 +68,6 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(quiz);
   await fastify.register(quizSweep);
 
-  await fastify.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(configRoutes);
-      await api.register(accountsRoutes);
-      await api.register(catalogueRoutes);
-      await api.register(quizRoutes);
-      await api.register(resultsRoutes);
-      await api.register(aiRoutes);
-      await api.register(adminRoutes);
-    },
-    { prefix: '/api' },
-  );
+  await fastify.register(apiRoutes, { prefix: '/api' });
   await fastify.register(webApp);
 }

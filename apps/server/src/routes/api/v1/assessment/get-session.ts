@@ -1,6 +1,6 @@
 import { apiMessages, apiPaths, assessmentSlugParams, envelope, resultData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
 
 const resultRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(

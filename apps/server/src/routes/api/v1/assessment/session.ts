@@ -1,6 +1,6 @@
 import { apiMessages, apiPaths, assessmentSlugParams, envelope, sessionData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
 
 const sessionRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(

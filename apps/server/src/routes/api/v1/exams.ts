@@ -8,15 +8,13 @@ import {
   examParams,
   examsList,
   examsQuery,
-  userRecords,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors.js';
-import { userIdOf } from '../../plugins/app/authenticate.js';
+import { notFound } from '../../../lib/errors.js';
 
 const guarded = { 401: errorEnvelope, 403: errorEnvelope };
 
-/** The catalogue and the learner's performance records: signed in, verified, invite code used. */
+/** The catalogue: signed in, verified, invite code used. */
 const catalogueRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     apiPaths.exams,
@@ -53,23 +51,6 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (!exam) throw notFound(catalogueMessages.examNotFound);
       return { message: apiMessages.ok, data: exam };
     },
-  );
-
-  fastify.get(
-    apiPaths.userRecords,
-    {
-      preHandler: fastify.requireLearner,
-      schema: {
-        tags: ['catalogue'],
-        summary: "The signed-in learner's performance records (modules, subjects, topics)",
-        security: [{ bearer: [] }],
-        response: { 200: envelope(userRecords), ...guarded },
-      },
-    },
-    async (request) => ({
-      message: apiMessages.ok,
-      data: { data: await fastify.catalogue.records(userIdOf(request)) },
-    }),
   );
 };
 export default catalogueRoutes;

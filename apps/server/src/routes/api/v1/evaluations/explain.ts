@@ -8,8 +8,8 @@ import {
 } from '@ai-tutor/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
-import { errors } from './shared.js';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
+import { errors } from '../shared.js';
 
 const explainRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(

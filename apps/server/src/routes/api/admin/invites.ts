@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { adminMessages, apiMessages, envelope } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, unauthorized } from '../../lib/errors.js';
+import { conflict, unauthorized } from '../../../lib/errors.js';
 import {
   ADMIN_INVITES_PATH,
   adminInvite,
@@ -14,8 +14,8 @@ import {
   tokenMatches,
   writeAdminAccess,
   type AdminInvite,
-} from '../../lib/admin-access.js';
-import { InviteCodeTakenError, type InviteCode } from '../../services/accounts/invites.js';
+} from '../../../lib/admin-access.js';
+import { InviteCodeTakenError, type InviteCode } from '../../../services/accounts/invites.js';
 
 const path = ADMIN_INVITES_PATH.replace(/^\/api/, '');
 const failure = z.object({ message: z.string(), data: z.null() });

@@ -1,6 +1,6 @@
 import { apiPaths, createAssessmentBody, envelope, quizMessages, sessionData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
 
 const createRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(

@@ -9,7 +9,7 @@ import {
   updatePostBody,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
+import { userIdOf } from '../../../plugins/app/authenticate.js';
 import { errors } from './shared.js';
 
 /** AI-written (or template) achievement posts about the learner's own completed attempts. */

@@ -6,7 +6,7 @@ import {
   submitAssessmentData,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
 
 const submitRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(

@@ -8,8 +8,8 @@ import {
   session,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/app/authenticate.js';
-import { notFound } from '../../lib/errors.js';
+import { authOf } from '../../../plugins/app/authenticate.js';
+import { notFound } from '../../../lib/errors.js';
 import { errors, perClientLimit } from './shared.js';
 
 const inviteRoutes: FastifyPluginAsyncZod = async (fastify) => {

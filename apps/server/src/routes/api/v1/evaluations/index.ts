@@ -7,8 +7,8 @@ import {
   saveEvaluationData,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fastSerializer } from '../../lib/fast-serializer.js';
-import { userIdOf } from '../../plugins/app/authenticate.js';
+import { fastSerializer } from '../../../../lib/fast-serializer.js';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
 
 // The most frequent request of an exam day: its response is written by a compiled serializer.
 const saveResponse = envelope(saveEvaluationData);

@@ -1,6 +1,6 @@
 import { apiMessages, apiPaths, attemptsData, attemptsQuery, envelope } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
 
 const attemptsRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
