@@ -2,26 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import accounts from './plugins/app/accounts.js';
+import ai from './plugins/app/ai.js';
 import authenticate from './plugins/app/authenticate.js';
+import catalogue from './plugins/app/catalogue.js';
 import configPlugin from './plugins/app/config.js';
 import databasePlugin from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
+import linkedin from './plugins/app/linkedin.js';
 import mailer from './plugins/app/mailer.js';
+import posts from './plugins/app/posts.js';
+import quiz from './plugins/app/quiz.js';
 import quizSweep from './plugins/app/quiz-sweep.js';
 import redis from './plugins/app/redis.js';
 import requestEdges from './plugins/app/request-edges.js';
+import tutor from './plugins/app/tutor.js';
 import compression from './plugins/external/compression.js';
 import docs from './plugins/external/docs.js';
 import security from './plugins/external/security.js';
 import webApp from './plugins/external/web-app.js';
-import accountsRoutes from './routes/accounts/index.js';
-import adminRoutes from './routes/admin/index.js';
-import aiRoutes from './routes/ai/index.js';
-import catalogueRoutes from './routes/catalogue/index.js';
-import configRoutes from './routes/config.js';
-import healthRoutes from './routes/health.js';
-import quizRoutes from './routes/quiz/index.js';
-import resultsRoutes from './routes/results/index.js';
+import apiRoutes from './routes/api/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,20 +59,15 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(databasePlugin, { database: opts.database });
   await fastify.register(mailer);
   await fastify.register(authenticate);
+  await fastify.register(accounts);
+  await fastify.register(ai);
+  await fastify.register(catalogue);
+  await fastify.register(tutor);
+  await fastify.register(posts);
+  await fastify.register(linkedin);
+  await fastify.register(quiz);
   await fastify.register(quizSweep);
 
-  await fastify.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(configRoutes);
-      await api.register(accountsRoutes);
-      await api.register(catalogueRoutes);
-      await api.register(quizRoutes);
-      await api.register(resultsRoutes);
-      await api.register(aiRoutes);
-      await api.register(adminRoutes);
-    },
-    { prefix: '/api' },
-  );
+  await fastify.register(apiRoutes, { prefix: '/api' });
   await fastify.register(webApp);
 }

@@ -147,8 +147,11 @@ describe('expired sessions complete on their own', () => {
     await expire(t.app.db, inGrace.assessment._id, 3);
 
     // Two sweeps at once (as two server processes would) and one more after: one completion.
-    const counts = await Promise.all([sweepExpired(t.app.db), sweepExpired(t.app.db)]);
-    await sweepExpired(t.app.db);
+    const counts = await Promise.all([
+      sweepExpired(t.app.db, t.app.freeTextGrader),
+      sweepExpired(t.app.db, t.app.freeTextGrader),
+    ]);
+    await sweepExpired(t.app.db, t.app.freeTextGrader);
     expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
 
     const done = await assessmentRow(expired.assessment._id);
@@ -175,7 +178,7 @@ describe('expired sessions complete on their own', () => {
       get(`/api/v1/assessment/get-session/${s.assessment.slug}`),
       submit(t.app, who, s.assessment.slug),
       get(`/api/v1/assessment/details?entityType=subject&entitySlug=${c.subjects[1]!.slug}`),
-      sweepExpired(t.app.db),
+      sweepExpired(t.app.db, t.app.freeTextGrader),
     ]);
     const [session, , result] = responses.slice(0, 3) as Awaited<ReturnType<typeof get>>[];
     expect(session!.statusCode).toBe(200);

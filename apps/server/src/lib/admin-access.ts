@@ -67,7 +67,7 @@ export function localUrl(host: string, port: number): string {
   return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
 }
 
-// ── The admin channel's requests and replies (the CLI sends, routes/admin answers) ─────────────────
+// ── The admin channel's requests and replies (the CLI sends, routes/api/admin answers) ─────────────
 
 export const ADMIN_INVITES_PATH = '/api/admin/invites';
 

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { sweepExpired } from '../../services/quiz/complete.js';
 
 /**
  * Completes sessions whose deadline (plus grace) has passed, every SWEEP_INTERVAL_SECONDS, so
@@ -12,7 +11,8 @@ export default fp(
     let running: Promise<void> | null = null;
     const tick = () => {
       if (running) return; // a slow sweep is never overlapped by the next tick
-      running = sweepExpired(fastify.db)
+      running = fastify.quiz
+        .sweepExpired()
         .then((completed) => {
           if (completed > 0) fastify.log.info({ completed }, 'expired quiz sessions completed');
         })
@@ -30,5 +30,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'quiz-sweep', dependencies: ['config', 'database'] },
+  { name: 'quiz-sweep', dependencies: ['config', 'quiz'] },
 );

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { assessments, evaluations, modules, questions, subjects, topics } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { completeExpiredOf } from './complete.js';
+import type { FreeTextGrader } from './free-text-grading.js';
 import { selectAssessments, toAssessment } from './views.js';
 
 /**
@@ -46,9 +47,14 @@ async function entityFilter(db: Db, query: AttemptsQuery): Promise<{ name: strin
   return { name: row.name, where: touchesTopic };
 }
 
-export async function listAttempts(db: Db, userId: string, query: AttemptsQuery): Promise<AttemptsData> {
+export async function listAttempts(
+  db: Db,
+  grader: FreeTextGrader | null,
+  userId: string,
+  query: AttemptsQuery,
+): Promise<AttemptsData> {
   const entity = await entityFilter(db, query);
-  await completeExpiredOf(db, userId);
+  await completeExpiredOf(db, grader, userId);
   const where = and(eq(assessments.userId, userId), eq(assessments.sessionCompleted, true), entity.where);
   const [rows, [totals]] = await Promise.all([
     selectAssessments(db)

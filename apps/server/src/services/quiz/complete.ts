@@ -2,7 +2,7 @@ import { SCORE_CORRECT, SCORE_INCORRECT, scoreAnswer } from '@ai-tutor/contract'
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { assessments, evaluations, questions } from '../../db/schema.js';
-import { freeTextGraderFor, gradeSession, type GradeVerdict } from './free-text-grading.js';
+import { gradeSession, type FreeTextGrader, type GradeVerdict } from './free-text-grading.js';
 import { applyRecordDeltas, recordDeltas, type SessionForRecords } from './records.js';
 import { GRACE } from './sql.js';
 
@@ -12,6 +12,8 @@ import { GRACE } from './sql.js';
  * many requests and server processes race, a session is scored and counted in the records once.
  * Saves take a share lock on the same row (see save-evaluation.ts): a save either lands before the
  * scoring reads the answers or is refused after it.
+ * Every entry point takes the free-text grader (fastify.freeTextGrader, null without AI): its verdicts
+ * override the rules for free-text answers that did not match exactly.
  */
 
 const lockColumns = {
@@ -98,8 +100,12 @@ async function lockAndComplete(
 }
 
 /** Completes one session; false when it was already completed (by this or another process). */
-export async function completeAssessment(db: Db, assessmentId: string): Promise<boolean> {
-  const verdicts = await gradeSession(db, assessmentId);
+export async function completeAssessment(
+  db: Db,
+  grader: FreeTextGrader | null,
+  assessmentId: string,
+): Promise<boolean> {
+  const verdicts = await gradeSession(db, grader, assessmentId);
   return db.transaction((tx) => lockAndComplete(tx, assessmentId, verdicts));
 }
 
@@ -109,8 +115,8 @@ const expiredCondition = sql`${assessments.deadline} + ${GRACE} < now()`;
  * Completes every session past its deadline and grace. Rows another process holds are skipped (SKIP
  * LOCKED): that process is completing them. Batches keep each transaction short.
  */
-export async function sweepExpired(db: Db, batchSize = 25): Promise<number> {
-  if (freeTextGraderFor(db)) return sweepOneByOne(db, batchSize);
+export async function sweepExpired(db: Db, grader: FreeTextGrader | null, batchSize = 25): Promise<number> {
+  if (grader) return sweepOneByOne(db, grader, batchSize);
   let completed = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
@@ -130,19 +136,23 @@ export async function sweepExpired(db: Db, batchSize = 25): Promise<number> {
 }
 
 /** Before listing a learner's attempts: their expired sessions become attempts first. */
-export async function completeExpiredOf(db: Db, userId: string): Promise<void> {
+export async function completeExpiredOf(
+  db: Db,
+  grader: FreeTextGrader | null,
+  userId: string,
+): Promise<void> {
   const due = await db
     .select({ id: assessments.id })
     .from(assessments)
     .where(and(eq(assessments.userId, userId), eq(assessments.sessionCompleted, false), expiredCondition));
-  for (const a of due) await completeAssessment(db, a.id);
+  for (const a of due) await completeAssessment(db, grader, a.id);
 }
 
 /**
  * With an AI grader the answers are judged before any lock is taken, so sessions are completed one at a
  * time through completeAssessment (its FOR UPDATE re-check keeps completion exactly-once).
  */
-async function sweepOneByOne(db: Db, batchSize: number): Promise<number> {
+async function sweepOneByOne(db: Db, grader: FreeTextGrader, batchSize: number): Promise<number> {
   let completed = 0;
   for (;;) {
     const due = await db
@@ -151,7 +161,7 @@ async function sweepOneByOne(db: Db, batchSize: number): Promise<number> {
       .where(and(eq(assessments.sessionCompleted, false), expiredCondition))
       .orderBy(asc(assessments.deadline))
       .limit(batchSize);
-    for (const a of due) if (await completeAssessment(db, a.id)) completed++;
+    for (const a of due) if (await completeAssessment(db, grader, a.id)) completed++;
     if (due.length < batchSize) return completed;
   }
 }

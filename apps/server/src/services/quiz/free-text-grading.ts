@@ -11,16 +11,14 @@ export type FreeTextGrader = (
 ) => Promise<Map<string, GradeVerdict>>;
 
 /**
- * The AI grader of free-text answers, per database handle (so per app instance), set by the AI plugin
- * when a provider is configured. Completion asks it before taking any row lock: it waits on the network.
+ * Verdicts for a session's answered free-text questions; empty without a grader (no AI provider, see
+ * plugins/app/ai.ts). Completion asks before taking any row lock: the grader waits on the network.
  */
-const graders = new WeakMap<object, FreeTextGrader>();
-export const setFreeTextGrader = (db: Db, grader: FreeTextGrader) => graders.set(db, grader);
-export const freeTextGraderFor = (db: Db) => graders.get(db);
-
-/** Verdicts for a session's answered free-text questions; empty when no grader is configured. */
-export async function gradeSession(db: Db, assessmentId: string): Promise<Map<string, GradeVerdict>> {
-  const grade = freeTextGraderFor(db);
+export async function gradeSession(
+  db: Db,
+  grade: FreeTextGrader | null,
+  assessmentId: string,
+): Promise<Map<string, GradeVerdict>> {
   if (!grade) return new Map();
   const rows = await db
     .select({

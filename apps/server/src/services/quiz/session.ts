@@ -2,6 +2,7 @@ import { quizMessages, type Assessment, type ResultData, type SessionData } from
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { completeAssessment } from './complete.js';
+import type { FreeTextGrader } from './free-text-grading.js';
 import {
   findOwnAssessment,
   resultEvaluations,
@@ -22,33 +23,53 @@ async function sessionData(db: Db, row: AssessmentRow): Promise<SessionData> {
  * The learner's own session by slug (404 for anyone else's, the same as for none). One past its
  * deadline and grace is completed before it is returned: reads never show a stale running session.
  */
-export async function loadOwnAssessment(db: Db, userId: string, slug: string): Promise<AssessmentRow> {
+export async function loadOwnAssessment(
+  db: Db,
+  grader: FreeTextGrader | null,
+  userId: string,
+  slug: string,
+): Promise<AssessmentRow> {
   const row = await findOwnAssessment(db, userId, slug);
   if (!row) throw notFound(quizMessages.assessmentNotFound);
   if (!row.expired) return row;
-  await completeAssessment(db, row.id);
+  await completeAssessment(db, grader, row.id);
   const completed = await findOwnAssessment(db, userId, slug);
   if (!completed) throw notFound(quizMessages.assessmentNotFound);
   return completed;
 }
 
-export async function getSession(db: Db, userId: string, slug: string): Promise<SessionData> {
-  return sessionData(db, await loadOwnAssessment(db, userId, slug));
+export async function getSession(
+  db: Db,
+  grader: FreeTextGrader | null,
+  userId: string,
+  slug: string,
+): Promise<SessionData> {
+  return sessionData(db, await loadOwnAssessment(db, grader, userId, slug));
 }
 
 /** Submit: completes the session; submitting a completed one again just returns it. */
-export async function submitSession(db: Db, userId: string, slug: string): Promise<Assessment> {
-  const row = await loadOwnAssessment(db, userId, slug);
+export async function submitSession(
+  db: Db,
+  grader: FreeTextGrader | null,
+  userId: string,
+  slug: string,
+): Promise<Assessment> {
+  const row = await loadOwnAssessment(db, grader, userId, slug);
   if (row.sessionCompleted) return toAssessment(row);
-  await completeAssessment(db, row.id);
+  await completeAssessment(db, grader, row.id);
   const completed = await findOwnAssessment(db, userId, slug);
   if (!completed) throw notFound(quizMessages.assessmentNotFound);
   return toAssessment(completed);
 }
 
 /** The result: only once completed, since it carries the answer key. */
-export async function getResult(db: Db, userId: string, slug: string): Promise<ResultData> {
-  const row = await loadOwnAssessment(db, userId, slug);
+export async function getResult(
+  db: Db,
+  grader: FreeTextGrader | null,
+  userId: string,
+  slug: string,
+): Promise<ResultData> {
+  const row = await loadOwnAssessment(db, grader, userId, slug);
   if (!row.sessionCompleted) {
     throw conflict(quizMessages.stillRunning);
   }

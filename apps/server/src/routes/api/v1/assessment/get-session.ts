@@ -1,7 +1,6 @@
 import { apiMessages, apiPaths, assessmentSlugParams, envelope, resultData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
-import { getResult } from '../../services/quiz/session.js';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
 
 const resultRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -18,7 +17,7 @@ const resultRoute: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: apiMessages.ok,
-      data: await getResult(fastify.db, userIdOf(request), request.params.slug),
+      data: await fastify.quiz.result(userIdOf(request), request.params.slug),
     }),
   );
 };

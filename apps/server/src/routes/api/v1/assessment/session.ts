@@ -1,7 +1,6 @@
 import { apiMessages, apiPaths, assessmentSlugParams, envelope, sessionData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
-import { getSession } from '../../services/quiz/session.js';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
 
 const sessionRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -17,7 +16,7 @@ const sessionRoute: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: apiMessages.ok,
-      data: await getSession(fastify.db, userIdOf(request), request.params.slug),
+      data: await fastify.quiz.session(userIdOf(request), request.params.slug),
     }),
   );
 };

@@ -8,20 +8,13 @@ import {
   examParams,
   examsList,
   examsQuery,
-  userRecords,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors.js';
-import { userIdOf } from '../../plugins/app/authenticate.js';
-import {
-  findExam,
-  listExams,
-  userRecords as readUserRecords,
-} from '../../services/catalogue/catalogue-service.js';
+import { notFound } from '../../../lib/errors.js';
 
 const guarded = { 401: errorEnvelope, 403: errorEnvelope };
 
-/** The catalogue and the learner's performance records: signed in, verified, invite code used. */
+/** The catalogue: signed in, verified, invite code used. */
 const catalogueRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     apiPaths.exams,
@@ -37,7 +30,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: apiMessages.ok,
-      data: await listExams(fastify.db, request.query.page, request.query.limit),
+      data: await fastify.catalogue.exams(request.query.page, request.query.limit),
     }),
   );
 
@@ -54,27 +47,10 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
-      const exam = await findExam(fastify.db, request.params.slug);
+      const exam = await fastify.catalogue.exam(request.params.slug);
       if (!exam) throw notFound(catalogueMessages.examNotFound);
       return { message: apiMessages.ok, data: exam };
     },
-  );
-
-  fastify.get(
-    apiPaths.userRecords,
-    {
-      preHandler: fastify.requireLearner,
-      schema: {
-        tags: ['catalogue'],
-        summary: "The signed-in learner's performance records (modules, subjects, topics)",
-        security: [{ bearer: [] }],
-        response: { 200: envelope(userRecords), ...guarded },
-      },
-    },
-    async (request) => ({
-      message: apiMessages.ok,
-      data: { data: await readUserRecords(fastify.db, userIdOf(request)) },
-    }),
   );
 };
 export default catalogueRoutes;

@@ -8,11 +8,10 @@ import {
 } from '@ai-tutor/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
-import { explainEvaluation } from '../../services/ai/explain.js';
-import { errors, type AiRouteOptions } from './shared.js';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
+import { errors } from '../shared.js';
 
-const explainRoute: FastifyPluginAsyncZod<AiRouteOptions> = async (fastify, { ai }) => {
+const explainRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     apiPaths.evaluationExplain,
     {
@@ -40,7 +39,7 @@ const explainRoute: FastifyPluginAsyncZod<AiRouteOptions> = async (fastify, { ai
     },
     async (request) => ({
       message: aiMessages.explained,
-      data: await explainEvaluation(fastify.db, ai, userIdOf(request), request.params.id),
+      data: await fastify.tutor.explain(userIdOf(request), request.params.id),
     }),
   );
 };

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { adminMessages, apiMessages, envelope } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, unauthorized } from '../../lib/errors.js';
+import { conflict, unauthorized } from '../../../lib/errors.js';
 import {
   ADMIN_INVITES_PATH,
   adminInvite,
@@ -14,8 +14,8 @@ import {
   tokenMatches,
   writeAdminAccess,
   type AdminInvite,
-} from '../../lib/admin-access.js';
-import { InviteCodeTakenError, invites, type InviteCode } from '../../services/accounts/invites.js';
+} from '../../../lib/admin-access.js';
+import { InviteCodeTakenError, type InviteCode } from '../../../services/accounts/invites.js';
 
 const path = ADMIN_INVITES_PATH.replace(/^\/api/, '');
 const failure = z.object({ message: z.string(), data: z.null() });
@@ -76,7 +76,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const { code, maxUses, expiresAt } = request.body;
       try {
-        const row = await invites.create(fastify.db, {
+        const row = await fastify.accounts.createInvite({
           code,
           maxUses,
           expiresAt: expiresAt ? new Date(expiresAt) : null,
@@ -95,7 +95,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     path,
     { schema: { ...schema, response: { 200: envelope(z.array(adminInvite)), 401: failure, 404: failure } } },
-    async () => ({ message: apiMessages.ok, data: (await invites.list(fastify.db)).map(toAdminInvite) }),
+    async () => ({
+      message: apiMessages.ok,
+      data: (await fastify.accounts.listInvites()).map(toAdminInvite),
+    }),
   );
 };
 export default adminRoutes;

@@ -1,4 +1,7 @@
 import {
+  aiIdParams,
+  aiMessages,
+  messageOnly,
   apiMessages,
   accountMessages as msg,
   apiPaths,
@@ -7,10 +10,11 @@ import {
   user,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/app/authenticate.js';
-import { errors, type AccountsRouteOptions } from './shared.js';
+import { authOf, userIdOf } from '../../../plugins/app/authenticate.js';
+import { errors } from './shared.js';
 
-const userRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, { accounts }) => {
+const userRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { accounts } = fastify;
   const tags = ['users'];
 
   fastify.get(
@@ -43,6 +47,26 @@ const userRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
       message: msg.profileUpdated,
       data: await accounts.updateUser(authOf(request), request.body),
     }),
+  );
+
+  fastify.put(
+    apiPaths.unlinkLinkedin,
+    {
+      preHandler: fastify.requireLearner,
+      schema: {
+        tags: ['linkedin'],
+        summary: 'Forget my LinkedIn token',
+        description:
+          'Only for the signed-in learner’s own id (403 otherwise). Idempotent; works whether or not ' +
+          'LinkedIn is configured, so a stored token can always be removed.',
+        params: aiIdParams,
+        response: { 200: messageOnly, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      await fastify.linkedin.unlink(userIdOf(request), request.params.id);
+      return { message: aiMessages.linkedinUnlinked, data: null };
+    },
   );
 };
 export default userRoutes;

@@ -1,9 +1,4 @@
 import { errorEnvelope } from '@ai-tutor/contract';
-import type { AccountsService } from '../../services/accounts/accounts-service.js';
-
-export interface AccountsRouteOptions {
-  accounts: AccountsService;
-}
 
 /** Per-client-address ceiling on the routes that guess at secrets, on top of the per-account limits. */
 export const perClientLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
@@ -15,8 +10,19 @@ export const perClientLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
  */
 export const classSizedLimit = { rateLimit: { max: 600, timeWindow: 60_000 } };
 
-export const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 410 | 429 | 503)[]) =>
+export const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 410 | 429 | 502 | 503)[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorEnvelope])) as Record<
     number,
     typeof errorEnvelope
   >;
+
+/** A per-learner ceiling (by user id once signed in, else by address), counted after the guard. */
+export const perUser = (name: string, max: number) => ({
+  rateLimit: {
+    hook: 'preHandler' as const,
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request: { auth: { userId: string } | null; ip: string }) =>
+      `${name}:${request.auth?.userId ?? request.ip}`,
+  },
+});

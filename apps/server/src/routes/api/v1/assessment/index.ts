@@ -1,7 +1,6 @@
 import { apiPaths, createAssessmentBody, envelope, quizMessages, sessionData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
-import { createSession } from '../../services/quiz/create-session.js';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
 
 const createRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
@@ -19,7 +18,7 @@ const createRoute: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const data = await createSession(fastify.db, userIdOf(request), request.body);
+      const data = await fastify.quiz.create(userIdOf(request), request.body);
       return reply.status(201).send({ message: quizMessages.created, data });
     },
   );

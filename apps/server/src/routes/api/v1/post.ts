@@ -9,18 +9,12 @@ import {
   updatePostBody,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
-import {
-  generatePost,
-  listPosts,
-  regeneratePost,
-  sharePost,
-  updatePost,
-} from '../../services/posts/posts-service.js';
-import { errors, type AiRouteOptions } from './shared.js';
+import { userIdOf } from '../../../plugins/app/authenticate.js';
+import { errors } from './shared.js';
 
 /** AI-written (or template) achievement posts about the learner's own completed attempts. */
-const postRoutes: FastifyPluginAsyncZod<AiRouteOptions> = async (fastify, { posts }) => {
+const postRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { posts } = fastify;
   const writeLimit = {
     rateLimit: {
       hook: 'preHandler' as const,
@@ -43,7 +37,7 @@ const postRoutes: FastifyPluginAsyncZod<AiRouteOptions> = async (fastify, { post
     },
     async (request) => ({
       message: aiMessages.postsListed,
-      data: { posts: await listPosts(posts, userIdOf(request)) },
+      data: { posts: await posts.list(userIdOf(request)) },
     }),
   );
 
@@ -68,7 +62,7 @@ const postRoutes: FastifyPluginAsyncZod<AiRouteOptions> = async (fastify, { post
       },
     },
     async (request, reply) => {
-      const { post, created } = await generatePost(posts, userIdOf(request), request.body.assessmentSlug);
+      const { post, created } = await posts.generate(userIdOf(request), request.body.assessmentSlug);
       return reply
         .status(created ? 201 : 200)
         .send({ message: created ? aiMessages.postGenerated : aiMessages.postExisting, data: { post } });
@@ -90,7 +84,7 @@ const postRoutes: FastifyPluginAsyncZod<AiRouteOptions> = async (fastify, { post
     },
     async (request) => ({
       message: aiMessages.postRegenerated,
-      data: { post: await regeneratePost(posts, userIdOf(request), request.params.id) },
+      data: { post: await posts.regenerate(userIdOf(request), request.params.id) },
     }),
   );
 
@@ -111,7 +105,7 @@ const postRoutes: FastifyPluginAsyncZod<AiRouteOptions> = async (fastify, { post
     },
     async (request) => ({
       message: aiMessages.postShared,
-      data: { post: await sharePost(posts, userIdOf(request), request.params.id) },
+      data: { post: await posts.share(userIdOf(request), request.params.id) },
     }),
   );
 
@@ -133,7 +127,7 @@ const postRoutes: FastifyPluginAsyncZod<AiRouteOptions> = async (fastify, { post
     },
     async (request) => ({
       message: aiMessages.postUpdated,
-      data: { post: await updatePost(posts, userIdOf(request), request.params.id, request.body.content) },
+      data: { post: await posts.update(userIdOf(request), request.params.id, request.body.content) },
     }),
   );
 };

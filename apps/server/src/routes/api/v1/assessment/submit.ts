@@ -6,8 +6,7 @@ import {
   submitAssessmentData,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
-import { submitSession } from '../../services/quiz/session.js';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
 
 const submitRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
@@ -23,7 +22,9 @@ const submitRoute: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: quizMessages.submitted,
-      data: { assessment: await submitSession(fastify.db, userIdOf(request), request.params.slug) },
+      data: {
+        assessment: await fastify.quiz.submit(userIdOf(request), request.params.slug),
+      },
     }),
   );
 };

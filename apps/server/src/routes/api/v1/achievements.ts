@@ -1,6 +1,5 @@
 import { apiMessages, achievement, aiIdParams, apiPaths, envelope } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getAchievement } from '../../services/posts/posts-service.js';
 import { errors } from './shared.js';
 
 /** The public, verifiable achievement behind a post's link. No sign-in. */
@@ -19,7 +18,7 @@ const achievementRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: apiMessages.ok,
-      data: await getAchievement(fastify.db, request.params.id),
+      data: await fastify.posts.achievement(request.params.id),
     }),
   );
 };

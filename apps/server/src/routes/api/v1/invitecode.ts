@@ -8,11 +8,12 @@ import {
   session,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/app/authenticate.js';
-import { notFound } from '../../lib/errors.js';
-import { errors, perClientLimit, type AccountsRouteOptions } from './shared.js';
+import { authOf } from '../../../plugins/app/authenticate.js';
+import { notFound } from '../../../lib/errors.js';
+import { errors, perClientLimit } from './shared.js';
 
-const inviteRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, { accounts }) => {
+const inviteRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { accounts } = fastify;
   const tags = ['invite codes'];
 
   fastify.get(

@@ -3,7 +3,6 @@ import {
   apiPaths,
   emailBody,
   envelope,
-  googleLoginBody,
   loginBody,
   logoutBody,
   messageOnly,
@@ -17,10 +16,11 @@ import {
   verifyOtpBody,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/app/authenticate.js';
-import { errors, perClientLimit, classSizedLimit, type AccountsRouteOptions } from './shared.js';
+import { authOf } from '../../../../plugins/app/authenticate.js';
+import { errors, perClientLimit, classSizedLimit } from '../shared.js';
 
-const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, { accounts }) => {
+const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { accounts } = fastify;
   const tags = ['auth'];
 
   fastify.post(
@@ -55,23 +55,6 @@ const authRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async (fastify, 
     async (request) => ({
       message: msg.loggedIn,
       data: await accounts.login(request.body.email, request.body.password, request.ip),
-    }),
-  );
-
-  fastify.post(
-    apiPaths.googleLogin,
-    {
-      config: classSizedLimit,
-      schema: {
-        tags,
-        summary: 'Sign in with a Google ID token',
-        body: googleLoginBody,
-        response: { 200: envelope(session), ...errors(400, 401, 429, 503) },
-      },
-    },
-    async (request) => ({
-      message: msg.loggedIn,
-      data: await accounts.googleLogin(request.body.authorization),
     }),
   );
 

@@ -7,9 +7,8 @@ import {
   saveEvaluationData,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fastSerializer } from '../../lib/fast-serializer.js';
-import { userIdOf } from '../../plugins/app/authenticate.js';
-import { saveEvaluation } from '../../services/quiz/save-evaluation.js';
+import { fastSerializer } from '../../../../lib/fast-serializer.js';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
 
 // The most frequent request of an exam day: its response is written by a compiled serializer.
 const saveResponse = envelope(saveEvaluationData);
@@ -36,7 +35,7 @@ const saveRoute: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: quizMessages.answerSaved,
-      data: await saveEvaluation(fastify.db, userIdOf(request), request.body),
+      data: await fastify.quiz.save(userIdOf(request), request.body),
     }),
   );
 };

@@ -1,7 +1,6 @@
 import { apiMessages, apiPaths, attemptsData, attemptsQuery, envelope } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userIdOf } from '../../plugins/app/authenticate.js';
-import { listAttempts } from '../../services/quiz/attempts.js';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
 
 const attemptsRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -17,7 +16,7 @@ const attemptsRoute: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: apiMessages.ok,
-      data: await listAttempts(fastify.db, userIdOf(request), request.query),
+      data: await fastify.quiz.attempts(userIdOf(request), request.query),
     }),
   );
 };

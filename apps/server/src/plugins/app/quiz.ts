@@ -1,0 +1,41 @@
+import type { AttemptsQuery, CreateAssessmentBody, SaveEvaluationBody } from '@ai-tutor/contract';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.js';
+import { listAttempts } from '../../services/quiz/attempts.js';
+import { sweepExpired } from '../../services/quiz/complete.js';
+import { createSession } from '../../services/quiz/create-session.js';
+import type { FreeTextGrader } from '../../services/quiz/free-text-grading.js';
+import { saveEvaluation } from '../../services/quiz/save-evaluation.js';
+import { getResult, getSession, submitSession } from '../../services/quiz/session.js';
+
+/**
+ * The quiz engine (services/quiz/) bound to one app's database and free-text grader. Every entry point
+ * that can complete a session (submit, reads of an expired session, attempts, the sweep) scores with
+ * that grader: with an AI provider configured, AI verdicts decide unmatched free-text answers.
+ */
+export function createQuizService(db: Db, grader: FreeTextGrader | null) {
+  return {
+    create: (userId: string, body: CreateAssessmentBody) => createSession(db, userId, body),
+    save: (userId: string, body: SaveEvaluationBody) => saveEvaluation(db, userId, body),
+    session: (userId: string, slug: string) => getSession(db, grader, userId, slug),
+    submit: (userId: string, slug: string) => submitSession(db, grader, userId, slug),
+    result: (userId: string, slug: string) => getResult(db, grader, userId, slug),
+    attempts: (userId: string, query: AttemptsQuery) => listAttempts(db, grader, userId, query),
+    /** Completes every session past its deadline and grace; the number completed. */
+    sweepExpired: () => sweepExpired(db, grader),
+  };
+}
+export type QuizService = ReturnType<typeof createQuizService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    quiz: QuizService;
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    fastify.decorate('quiz', createQuizService(fastify.db, fastify.freeTextGrader));
+  },
+  { name: 'quiz', dependencies: ['database', 'ai'] },
+);

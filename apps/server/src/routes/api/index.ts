@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import adminInvitesRoutes from './admin/invites.js';
+import healthRoutes from './health.js';
+import achievementsRoutes from './v1/achievements.js';
+import assessmentDetailsRoute from './v1/assessment/details.js';
+import assessmentResultRoute from './v1/assessment/get-session.js';
+import assessmentCreateRoute from './v1/assessment/index.js';
+import assessmentSessionRoute from './v1/assessment/session.js';
+import assessmentSubmitRoute from './v1/assessment/submit.js';
+import authRoutes from './v1/auth/index.js';
+import authLinkedinRoutes from './v1/auth/linkedin.js';
+import configRoutes from './v1/config.js';
+import evaluationExplainRoute from './v1/evaluations/explain.js';
+import evaluationsRoutes from './v1/evaluations/index.js';
+import examsRoutes from './v1/exams.js';
+import invitecodeRoutes from './v1/invitecode.js';
+import linkedinRoutes from './v1/linkedin.js';
+import postRoutes from './v1/post.js';
+import userRecordsRoutes from './v1/user-records.js';
+import usersRoutes from './v1/users.js';
+import googleRoutes from './v2/auth/google.js';
+
+/**
+ * Every API route, under /api. The folders follow the URL: `/api/v1/evaluations/:id/explain` is
+ * v1/evaluations/explain.ts, `/api/v1/assessment` is v1/assessment/index.ts, `/api/v1/exams/:slug` is
+ * v1/exams.ts (the deepest file named by the path's segments). Routes take no options: they reach their
+ * services as fastify.<service> (plugins/app/, docs/decisions/0009).
+ */
+const apiRoutes: FastifyPluginAsyncZod = async (api) => {
+  await api.register(healthRoutes);
+  await api.register(configRoutes);
+  await api.register(authRoutes);
+  await api.register(googleRoutes);
+  await api.register(usersRoutes);
+  await api.register(invitecodeRoutes);
+  await api.register(examsRoutes);
+  await api.register(userRecordsRoutes);
+  await api.register(assessmentCreateRoute);
+  await api.register(assessmentSessionRoute);
+  await api.register(evaluationsRoutes);
+  await api.register(assessmentSubmitRoute);
+  await api.register(assessmentResultRoute);
+  await api.register(assessmentDetailsRoute);
+  await api.register(evaluationExplainRoute);
+  await api.register(postRoutes);
+  await api.register(linkedinRoutes);
+  await api.register(authLinkedinRoutes);
+  await api.register(achievementsRoutes);
+  await api.register(adminInvitesRoutes);
+};
+export default apiRoutes;
