@@ -10,6 +10,7 @@ import {
   type TopicRef,
   type Where,
 } from './types.js';
+import { categoryTopic } from './category-topic.js';
 
 import { readAnswers } from './gift-answers.js';
 import { escapePost, escapePre, textWithFormat } from './gift-text.js';
@@ -21,16 +22,6 @@ import { escapePost, escapePre, textWithFormat } from './gift-text.js';
  * with one right answer, true/false, short answer and numerical questions are imported; matching,
  * essays, descriptions and multiple-right or partial-credit questions are reported and skipped.
  */
-
-/** `$course$/top/Physics/Kinematics` → `Kinematics` (Moodle writes a `/` inside a name as `//`). */
-function categoryTopic(path: string): string | null {
-  const parts = path
-    .replace(/\/\//g, '\uE010')
-    .split('/')
-    .map((p) => p.replace(/\uE010/g, '/').trim())
-    .filter((p) => p && !/^\$[a-z]+\$$/.test(p) && p !== 'top');
-  return parts.at(-1) ?? null;
-}
 
 /** What reading the file collects, and the topic of the last $CATEGORY line. */
 interface GiftFile {

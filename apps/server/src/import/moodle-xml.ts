@@ -15,6 +15,7 @@ import {
   type TopicRef,
   type Where,
 } from './types.js';
+import { categoryTopic } from './category-topic.js';
 
 /**
  * Moodle XML (question/format/xml): `<quiz>` of `<question type="…">`. Imported: multichoice with one
@@ -60,15 +61,6 @@ function questionOffsets(source: string): number[] {
     if (m[0].startsWith('<question')) offsets.push(m.index);
   }
   return offsets;
-}
-
-function categoryTopic(path: string): string | null {
-  const parts = path
-    .replace(/\/\//g, '\uE010')
-    .split('/')
-    .map((p) => p.replace(/\uE010/g, '/').trim())
-    .filter((p) => p && !/^\$[a-z]+\$$/.test(p) && p !== 'top');
-  return parts.at(-1) ?? null;
 }
 
 const SKIPPED_TYPES: Record<string, string> = {
