@@ -69,7 +69,7 @@ describe('npm run cli -- import / seed', () => {
     expect(noSlug.code).toBe(1);
     expect(noSlug.err).toBe(
       'import: --subject needs a value\nUsage: npm run cli -- import FILE... [--subject SLUG] ' +
-        '[--format json|yaml|gift|moodle-xml|aiken|csv] [--dry-run]',
+        '[--format json|yaml|gift|moodle-xml|aiken|csv] [--dry-run] [--skip-invalid]',
     );
     expect((await cli('import', 'x.gift', '--dry-run=yes')).err).toContain('--dry-run takes no value');
     expect((await cli('seed', 'extra')).err).toContain('seed: unexpected argument "extra"');

@@ -172,8 +172,8 @@ describe('Moodle XML import', () => {
     <name><text>Entities</text></name>
     <questiontext format="html"><text><![CDATA[<p>A circle&rsquo;s area is &pi;r&sup2;; &Delta;&theta; is small, &alpha; &ne; &beta; (cf. Amp&egrave;re, &eacute;t&eacute;).</p>]]></text></questiontext>
     <generalfeedback format="html"><text><![CDATA[<p>&ldquo;Area&rdquo; &asymp; 3.14&nbsp;r&sup2;; &#x3C0; &#960; stay decoded &amp; R&D stays.</p>]]></text></generalfeedback>
-    <answer fraction="100"><text>&pi;r&sup2;</text></answer>
-    <answer fraction="0"><text>2&pi;r</text></answer>
+    <answer fraction="100" format="html"><text><![CDATA[&pi;r&sup2;]]></text></answer>
+    <answer fraction="0" format="html"><text>2&amp;pi;r</text></answer>
   </question>`),
       ),
       { subject: 'test-physics' },

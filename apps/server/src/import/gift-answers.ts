@@ -1,5 +1,6 @@
 import { numericValue } from '@ai-tutor/contract';
 import { textWithFormat } from './gift-text.js';
+import { chooseShortAnswer } from './bank-rules.js';
 import type { IssueList, Where } from './types.js';
 
 /** GIFT answer blocks `{…}`: each question type told by its block, read as Moodle reads it. */
@@ -111,7 +112,8 @@ function readMultipleChoice(block: AnswerBlock) {
     .replace(/=/g, '~=')
     .split('~')
     .map((a) => a.trim())
-    .filter((a, i) => i > 0 || a !== '')
+    // `~=right` is written too: Moodle reads it as `=right` (an empty answer is no answer).
+    .filter((a) => a !== '')
     .map((a) => readAnswer(a, 0));
   if (answers.length < 2)
     return block.issues.add(block.where, 'a multiple-choice question needs at least two answers');
@@ -134,15 +136,18 @@ function readShortAnswer(block: AnswerBlock) {
     .filter((a, i) => i > 0 || a !== '')
     .map((a) => readAnswer(a, 100));
   if (!answers.length) return block.issues.add(block.where, 'a short-answer question without an answer');
-  const full = answers.filter((a) => a.weight >= 100);
-  if (!full.length) return block.skip('a short-answer question with only partial-credit answers');
-  const kept = full[0]!.text;
-  const dropped = answers.filter((a) => a !== full[0]).map((a) => `"${a.text}"`);
+  const chosen = chooseShortAnswer(answers);
+  if (!chosen) return block.skip('a short-answer question with only partial-credit answers');
+  if ('patterns' in chosen)
+    return block.skip(
+      `the answer ${chosen.patterns.map((a) => `"${a.text}"`).join(', ')} is a wildcard pattern (* is any text), which cannot be kept as an answer`,
+    );
+  const { kept, dropped } = chosen;
   if (dropped.length)
     block.warn(
-      `only "${kept}" is kept as the answer (compared ignoring case and spacing); ${dropped.join(', ')} dropped`,
+      `only "${kept.text}" is kept as the answer (compared ignoring case and spacing); ${dropped.map((a) => `"${a.text}"`).join(', ')} dropped`,
     );
-  block.add({ answer: kept });
+  block.add({ answer: kept.text });
 }
 
 /** The question type is told by its answer block: essay, numerical, choice, matching, true/false, short. */

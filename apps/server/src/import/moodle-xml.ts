@@ -1,8 +1,9 @@
 import { numericValue } from '@ai-tutor/contract';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { decodeEntities, htmlToText } from './html-text.js';
+import { XMLParser } from 'fast-xml-parser';
+import { htmlToText, looksLikeHtml, mediaIn } from './html-text.js';
+import { chooseShortAnswer } from './bank-rules.js';
+import { rawElementText, wellFormedProblem } from './xml-checks.js';
 import {
-  checkDuplicateTexts,
   emptyImport,
   ImportError,
   IssueList,
@@ -15,6 +16,7 @@ import {
   type TopicRef,
   type Where,
 } from './types.js';
+import { finishQuestions, keepFirstOfRepeatedTexts } from './bank-rules.js';
 import { categoryTopic } from './category-topic.js';
 
 /**
@@ -32,6 +34,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: false,
   processEntities: true,
+  // Texts are read raw: HTML written without CDATA is markup to the parser, and would be lost.
+  stopNodes: ['*.text'],
   isArray: (name) => name === 'question' || name === 'answer',
 });
 
@@ -46,11 +50,39 @@ function child(node: unknown, name: string): unknown {
   return node && typeof node === 'object' ? (node as Node)[name] : undefined;
 }
 
-/** `<questiontext format="html"><text>…</text></questiontext>` → plain text. */
+/**
+ * A text as Moodle shows it in its format: `html` (the default for question texts) and
+ * `moodle_auto_format` are HTML (the latter only when it has tags or entities, its line breaks kept);
+ * `plain_text` and `markdown` are kept as written.
+ */
+function textIn(raw: string, format: string): string {
+  if (format === 'html') return htmlToText(raw);
+  if (format === 'moodle_auto_format' && looksLikeHtml(raw))
+    return htmlToText(raw.replace(/\r?\n/g, '<br>'));
+  return raw.trim();
+}
+
+/** `<questiontext format="html"><text>…</text></questiontext>` → its HTML source. */
+function rawText(node: unknown): string {
+  return rawElementText(text(child(node, 'text')));
+}
+
 function formatted(node: unknown): string {
-  const raw = text(child(node, 'text'));
-  const format = text(child(node, '@_format')) || 'html';
-  return (format === 'html' ? htmlToText(raw) : decodeEntities(raw)).trim();
+  return textIn(rawText(node), text(child(node, '@_format')) || 'html');
+}
+
+/**
+ * The images and sounds a question shows (in its text, options or explanation; Moodle 1.9's
+ * `<image>` too): not kept, so each is named in a warning.
+ */
+function mediaOf(element: unknown): string[] {
+  const html = [
+    rawText(child(element, 'questiontext')),
+    rawText(child(element, 'generalfeedback')),
+    ...((child(element, 'answer') as unknown[] | undefined) ?? []).map(rawText),
+  ].join('\n');
+  const old = text(child(element, 'image')).trim();
+  return [...new Set([...mediaIn(html), ...(old ? [`an image ${old}`] : [])])];
 }
 
 /** Offsets of the `<question` start tags, outside comments and CDATA, in document order. */
@@ -98,15 +130,17 @@ interface AnswerBlock {
   add: (fields: { options?: string[]; answer: string }) => void;
 }
 
-/** A question element's <answer>s: fraction, text (HTML made plain) and tolerance. */
-function answersOf(element: unknown): Answer[] {
+/**
+ * A question element's <answer>s: fraction, text and tolerance. Choice answers are HTML unless they
+ * say otherwise (Moodle's default); short and numerical answers are plain.
+ */
+function answersOf(element: unknown, choices: boolean): Answer[] {
   return ((child(element, 'answer') as unknown[] | undefined) ?? []).map((a): Answer => {
     const fraction = Number(text(child(a, '@_fraction')) || '0');
-    const format = text(child(a, '@_format'));
-    const raw = text(child(a, 'text'));
+    const format = text(child(a, '@_format')) || (choices ? 'moodle_auto_format' : 'plain_text');
     return {
       fraction: Number.isFinite(fraction) ? fraction : 0,
-      text: (format === 'html' ? htmlToText(raw) : decodeEntities(raw)).trim(),
+      text: textIn(rawText(a), format),
       tolerance: Number(text(child(a, 'tolerance')) || '0'),
     };
   });
@@ -128,13 +162,17 @@ const READERS = {
       return issue('a true/false question needs the answer "true" or "false" with fraction="100"');
     add({ options: ['True', 'False'], answer: correct === 'true' ? 'True' : 'False' });
   },
-  shortanswer({ answers, right, skip, warn, add }: AnswerBlock) {
-    const kept = right[0];
-    if (!kept) return skip('a short-answer question with only partial-credit answers');
-    const dropped = answers.filter((a) => a !== kept).map((a) => `"${a.text}"`);
+  shortanswer({ answers, skip, warn, add }: AnswerBlock) {
+    const chosen = chooseShortAnswer(answers.map((a) => ({ ...a, weight: a.fraction })));
+    if (!chosen) return skip('a short-answer question with only partial-credit answers');
+    if ('patterns' in chosen)
+      return skip(
+        `the answer ${chosen.patterns.map((a) => `"${a.text}"`).join(', ')} is a wildcard pattern (* is any text), which cannot be kept as an answer`,
+      );
+    const { kept, dropped } = chosen;
     if (dropped.length)
       warn(
-        `only "${kept.text}" is kept as the answer (compared ignoring case and spacing); ${dropped.join(', ')} dropped`,
+        `only "${kept.text}" is kept as the answer (compared ignoring case and spacing); ${dropped.map((a) => `"${a.text}"`).join(', ')} dropped`,
       );
     add({ answer: kept.text });
   },
@@ -155,11 +193,8 @@ export function parseMoodleXml(source: string, options: ParseOptions): ParsedImp
   const file = options.file;
   if (/<!ENTITY/i.test(source))
     throw new ImportError(file, [{ where: {}, message: 'DTD entity declarations are not accepted' }]);
-  const valid = XMLValidator.validate(source);
-  if (valid !== true)
-    throw new ImportError(file, [
-      { where: { line: valid.err.line }, message: `not well-formed XML: ${valid.err.msg}` },
-    ]);
+  const problem = wellFormedProblem(source);
+  if (problem) throw new ImportError(file, [problem]);
 
   const doc = parser.parse(source) as Node;
   const quiz = doc.quiz;
@@ -177,7 +212,7 @@ export function parseMoodleXml(source: string, options: ParseOptions): ParsedImp
 
   elements.forEach((element, index) => {
     const type = text(child(element, '@_type')) || '(no type)';
-    const name = text(child(child(element, 'name'), 'text')).trim();
+    const name = rawText(child(element, 'name')).trim();
     const offset = offsets[index];
     const where: Where = {
       ...(offset !== undefined ? { line: lineAt(source, offset) } : {}),
@@ -186,7 +221,7 @@ export function parseMoodleXml(source: string, options: ParseOptions): ParsedImp
 
     if (type === 'category') {
       const path = text(child(child(element, 'category'), 'text')).trim();
-      const topicName = categoryTopic(decodeEntities(path));
+      const topicName = categoryTopic(rawElementText(path));
       topic = topicName ? { where, slug: null, name: topicName } : null;
       return;
     }
@@ -201,7 +236,7 @@ export function parseMoodleXml(source: string, options: ParseOptions): ParsedImp
 
     const questionText = formatted(child(element, 'questiontext'));
     const explanation = formatted(child(element, 'generalfeedback')) || null;
-    const answers = answersOf(element);
+    const answers = answersOf(element, type === 'multichoice' || type === 'truefalse');
     if (!answers.length) {
       issues.add(where, 'the question has no <answer>');
       return;
@@ -215,14 +250,17 @@ export function parseMoodleXml(source: string, options: ParseOptions): ParsedImp
       warn: (message) => result.warnings.push({ where, message }),
       add: (fields) => {
         const q = makeQuestion(issues, where, { text: questionText, explanation, topic, ...fields });
-        if (q) questions.push(q);
+        if (!q) return;
+        questions.push(q);
+        for (const item of mediaOf(element))
+          result.warnings.push({ where, message: `${item} is not kept: the question is imported without it` });
       },
     };
     READERS[type as keyof typeof READERS](block);
   });
 
-  checkDuplicateTexts(issues, questions);
-  issues.throwIfAny(file);
-  result.banks.push({ where: {}, subjectSlug: subject, questions });
+  const kept = keepFirstOfRepeatedTexts(result, questions);
+  finishQuestions(issues, result, options);
+  result.banks.push({ where: {}, subjectSlug: subject, questions: kept });
   return result;
 }

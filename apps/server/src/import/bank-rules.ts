@@ -1,0 +1,73 @@
+import type { IssueList, ParsedImport, ParsedQuestion, ParseOptions, Where } from './types.js';
+
+/**
+ * What the question-bank formats (GIFT, Moodle XML, Aiken, CSV) share once their questions are read:
+ * repeated texts, and what becomes of questions with errors.
+ */
+
+function place(where: Where): string {
+  if (where.line !== undefined) return `line ${where.line}`;
+  return where.element ?? 'an earlier question';
+}
+
+/**
+ * Moodle imports a question text twice as two questions (its own GIFT examples repeat several); a
+ * subject here holds one question per text, so the first is kept and each repeat is a warning naming
+ * both places — never an error that refuses the whole file.
+ */
+export function keepFirstOfRepeatedTexts(
+  result: ParsedImport,
+  questions: ParsedQuestion[],
+): ParsedQuestion[] {
+  const first = new Map<string, ParsedQuestion>();
+  const kept: ParsedQuestion[] = [];
+  for (const q of questions) {
+    const earlier = first.get(q.text);
+    if (!earlier) {
+      first.set(q.text, q);
+      kept.push(q);
+      continue;
+    }
+    const same =
+      earlier.answer === q.answer && earlier.options.join('\u0000') === q.options.join('\u0000');
+    result.warnings.push({
+      where: q.where,
+      message:
+        `the same text as the question at ${place(earlier.where)}: only that one is imported` +
+        (same ? '' : ' (this repeat has other answers, which are not kept)') +
+        ' — a subject holds one question per text',
+    });
+  }
+  return kept;
+}
+
+/**
+ * The end of reading a file: with errors, the whole file is refused (the default), or — with
+ * `--skip-invalid`, as Moodle imports — each question with an error is listed as not imported and
+ * the others go ahead. Every parser leaves a question with an error out of its list, so the two agree.
+ */
+export function finishQuestions(issues: IssueList, result: ParsedImport, options: ParseOptions) {
+  if (!options.skipInvalid) return issues.throwIfAny(options.file);
+  for (const issue of issues.items)
+    result.skipped.push({ where: issue.where, message: `invalid — ${issue.message}` });
+}
+
+/** `*` in a short answer is Moodle's wildcard (any text); `\*` is a literal asterisk. */
+export function hasWildcard(answer: string): boolean {
+  return /(^|[^\\])\*/.test(answer);
+}
+
+/**
+ * The accepted answer of a short-answer question: the first full-credit one that is not a wildcard
+ * pattern (a pattern stored as text would mark the learners who typed the right word wrong). Null when
+ * every full-credit answer is a pattern. The others are named, to say they are dropped.
+ */
+export function chooseShortAnswer<T extends { text: string; weight: number }>(
+  answers: T[],
+): { kept: T; dropped: T[] } | { patterns: T[] } | null {
+  const full = answers.filter((a) => a.weight >= 100);
+  if (!full.length) return null;
+  const kept = full.find((a) => !hasWildcard(a.text));
+  if (!kept) return { patterns: full };
+  return { kept, dropped: answers.filter((a) => a !== kept && !(a.weight <= 0 && a.text === '*')) };
+}
