@@ -1,7 +1,7 @@
 import { aiMessages, EXPLAIN_RATE_LIMIT, explainData } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { evaluations } from '../src/db/schema.js';
+import { storedEvaluation } from './helpers/stored-evaluation.js';
 import {
   insertCompletedAttempt,
   insertAttempt,
@@ -44,10 +44,7 @@ describe('explain my mistake without an AI provider', () => {
       notice: aiMessages.notConfigured,
     });
     expect(data.notice).toMatch(/AI tutor is not configured/);
-    const [row] = await t.app.db
-      .select({ aiExplanation: evaluations.aiExplanation })
-      .from(evaluations)
-      .where(eq(evaluations.id, attempt.evaluationIds[1]!));
+    const row = await storedEvaluation(t.app.db, attempt.evaluationIds[1]!);
     expect(row!.aiExplanation).toBeNull();
   });
 
@@ -114,10 +111,7 @@ describe('explain my mistake with an AI provider', () => {
     expect(user).toContain('Reference explanation: v = u + at');
     for (const personal of ['Asha', 'Verma', learner.email, learner.id]) expect(sent).not.toContain(personal);
 
-    const [row] = await t.app.db
-      .select({ aiExplanation: evaluations.aiExplanation })
-      .from(evaluations)
-      .where(eq(evaluations.id, id));
+    const row = await storedEvaluation(t.app.db, id);
     expect(row!.aiExplanation).toBe(data.explanation);
 
     // Asked again: read from the cache, the model is not asked.
@@ -154,10 +148,7 @@ describe('explain my mistake with an AI provider', () => {
       notice: aiMessages.unavailable,
     });
     expect(fake.requests).toHaveLength(2);
-    const [row] = await t.app.db
-      .select({ aiExplanation: evaluations.aiExplanation })
-      .from(evaluations)
-      .where(eq(evaluations.id, id));
+    const row = await storedEvaluation(t.app.db, id);
     expect(row!.aiExplanation).toBeNull();
 
     // The next call asks again and can succeed.

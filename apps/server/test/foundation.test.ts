@@ -114,7 +114,6 @@ describe('migrations', () => {
     expect(rows.map((r) => r.table_name)).toEqual(
       expect.arrayContaining([
         'assessments',
-        'evaluations',
         'exams',
         'invite_codes',
         'modules',

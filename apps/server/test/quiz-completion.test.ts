@@ -137,10 +137,11 @@ describe('completion and scoring', () => {
 
 describe('expired sessions complete on their own', () => {
   it('the sweep completes expired sessions once, with endTime = deadline, and leaves running ones', async () => {
+    // One running attempt per learner and scope (DESIGN.md §6.4): three learners, one session each.
     const who = await createLearner(t.app);
     const expired = await startSession(t.app, who, subjectQuiz(c, 1));
-    const inGrace = await startSession(t.app, who, subjectQuiz(c, 1));
-    const running = await startSession(t.app, who, subjectQuiz(c, 1));
+    const inGrace = await startSession(t.app, await createLearner(t.app), subjectQuiz(c, 1));
+    const running = await startSession(t.app, await createLearner(t.app), subjectQuiz(c, 1));
     const e = expired.evaluation[0]!;
     await save(t.app, who, { evaluationId: e._id, userAnswer: e.baseQuestion.options[1]! });
     await expire(t.app.db, expired.assessment._id, 60);

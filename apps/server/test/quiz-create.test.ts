@@ -1,7 +1,8 @@
 import { quizMessages, SAVE_GRACE_SECONDS, sessionData } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessments, evaluations, questions } from '../src/db/schema.js';
+import { assessments, questions } from '../src/db/schema.js';
+import { questionIdsOf as storedQuestionIds } from './helpers/stored-evaluation.js';
 import { allocate } from '../src/services/quiz/selection.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import {
@@ -28,11 +29,7 @@ const create = (payload: object, who: TestLearner = learner) =>
 
 /** questionId of every evaluation of a session, in position order. */
 async function questionIdsOf(assessmentId: string): Promise<string[]> {
-  const rows = await t.app.db
-    .select({ questionId: evaluations.questionId, position: evaluations.position })
-    .from(evaluations)
-    .where(eq(evaluations.assessmentId, assessmentId));
-  return rows.sort((a, b) => a.position - b.position).map((r) => r.questionId);
+  return storedQuestionIds(t.app.db, assessmentId);
 }
 
 describe('allocate', () => {

@@ -1,7 +1,8 @@
 import { quizMessages, saveEvaluationData, scoreAnswer, type SessionData } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assessments, evaluations } from '../src/db/schema.js';
+import { assessments } from '../src/db/schema.js';
+import { storedEvaluation } from './helpers/stored-evaluation.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import {
   expire,
@@ -39,7 +40,7 @@ let session: SessionData;
 const optionEval = () => session.evaluation.find((e) => e.baseQuestion.options.length > 0)!;
 const freeEval = () => session.evaluation.find((e) => e.baseQuestion.options.length === 0)!;
 const stored = async (id: string) =>
-  (await t.app.db.select().from(evaluations).where(eq(evaluations.id, id)))[0]!;
+  (await storedEvaluation(t.app.db, id))!;
 
 beforeEach(async () => {
   session = await startSession(t.app, learner, subjectQuiz(c));
@@ -95,11 +96,11 @@ describe('POST /api/v1/evaluations', () => {
     const second = await save(t.app, learner, body);
     expect(second.statusCode).toBe(200);
     expect(second.json().data.evaluation).toEqual(first.json().data.evaluation);
-    const rows = await t.app.db
+    const [row] = await t.app.db
       .select()
-      .from(evaluations)
-      .where(eq(evaluations.assessmentId, session.assessment._id));
-    expect(rows).toHaveLength(session.evaluation.length);
+      .from(assessments)
+      .where(eq(assessments.id, session.assessment._id));
+    expect(row!.answers).toHaveLength(session.evaluation.length);
   });
 
   it('concurrent saves to one question leave exactly one of the answers', async () => {
@@ -129,7 +130,7 @@ describe('POST /api/v1/evaluations', () => {
       expect(done.statusCode).toBe(200);
       for (const res of saved) expect([200, 409]).toContain(res.statusCode);
       const row = await stored(e._id);
-      expect(row.score).toBe(scoreAnswer(row.userAnswer, '9.8'));
+      expect(row.score).toBe(scoreAnswer(row.userAnswer as string | null, '9.8'));
       const [a] = await t.app.db.select().from(assessments).where(eq(assessments.id, session.assessment._id));
       // The option question stays unanswered, so the session's score is the free-text one's.
       expect(a?.score).toBe(row.score ?? 0);

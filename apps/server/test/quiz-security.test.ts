@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessments, evaluations } from '../src/db/schema.js';
+import { assessments } from '../src/db/schema.js';
+import { storedEvaluation } from './helpers/stored-evaluation.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import {
   expire,
@@ -131,7 +132,7 @@ describe('another learner’s session is not found, on every endpoint', () => {
       expectNoLeak(label, res.body);
       expect(res.body, label).not.toContain(s.assessment.sessionName);
     }
-    const [row] = await t.app.db.select().from(evaluations).where(eq(evaluations.id, e._id));
+    const row = await storedEvaluation(t.app.db, e._id);
     expect(row).toMatchObject({ userAnswer: e.baseQuestion.options[0], markedForReview: false });
     const [a] = await t.app.db.select().from(assessments).where(eq(assessments.id, s.assessment._id));
     expect(a?.sessionCompleted).toBe(false);

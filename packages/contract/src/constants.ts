@@ -82,6 +82,8 @@ export const TEXT_LIMITS = {
   googleToken: 8192,
   /** A typed answer (free text) or an option. */
   answer: 2000,
+  /** How many options a question may have (and so a multiple-correct answer may name). */
+  optionsPerQuestion: 10,
   /** LinkedIn's authorisation code and redirect URI. */
   oauthCode: 2000,
   url: 2000,

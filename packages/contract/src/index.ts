@@ -7,5 +7,7 @@ export * from './auth.js';
 export * from './catalogue.js';
 export * from './quiz.js';
 export * from './scoring.js';
+export * from './questions.js';
+export * from './marking.js';
 export * from './ai-constants.js';
 export * from './ai.js';

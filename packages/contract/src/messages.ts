@@ -120,6 +120,10 @@ export const quizMessages = {
   alreadySubmitted: 'This session has been submitted: answers can no longer change.',
   timeUp: 'Time is up for this session: answers can no longer change.',
   answerNotAnOption: "The answer must be one of the question's options.",
+  answerNotAList: 'This question takes a list of options (one or more).',
+  answerNotOne: 'This question takes one answer, not a list.',
+  answerNotANumber: 'The answer must be a number, such as 12, -3 or 0.25.',
+  resumed: 'Assessment resumed',
   saveFailed: 'The answer could not be saved. Please try again.',
   /** `Module "jee-main" not found in JEE` (a quiz) or `Topic "vectors" not found` (a records filter). */
   scopeNotFound: (kind: ScopeKind, slug: string, within?: string) =>

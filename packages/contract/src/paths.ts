@@ -30,6 +30,8 @@ export const apiPaths = {
 
   // quiz and results
   assessments: '/v1/assessment',
+  /** The learner's running attempts (DESIGN.md §6.4), so start dialogs can offer to resume them. */
+  assessmentsRunning: '/v1/assessment/running',
   assessmentSession: '/v1/assessment/session/:slug',
   assessmentSubmit: '/v1/assessment/:slug/submit',
   assessmentResult: '/v1/assessment/get-session/:slug',

@@ -8,6 +8,8 @@ import {
   TIME_SPENT_MAX_SECONDS,
 } from './constants.js';
 import { text } from './text.js';
+import { MARKING_SCHEME_NAMES, OUTCOME_LABELS } from './marking.js';
+import { answerValue, QUESTION_TYPES } from './questions.js';
 
 const slug = text(TEXT_LIMITS.slug).trim().min(1);
 /** `:slug` of an assessment (session, submit, result). */
@@ -21,6 +23,11 @@ export const createAssessmentBody = z
     subjectSlug: slug.optional(),
     topicSlug: slug.optional(),
     type: z.literal('quiz'),
+    /**
+     * DESIGN.md §6.4: a scope with a running attempt answers that attempt; `startAfresh: true` ends
+     * (submits) it first and starts a new one.
+     */
+    startAfresh: z.boolean().optional(),
   })
   .refine((v) => v.quizType === 'module' || v.subjectSlug !== undefined, {
     message: 'subjectSlug is required for subject and topic quizzes',
@@ -54,6 +61,8 @@ export const assessment = z.object({
   examModule: ref,
   subject: ref.nullable(),
   topic: ref.nullable(),
+  /** `name@version` of the marking scheme the session is marked by (DESIGN.md §6.1). */
+  markingScheme: z.object({ id: z.string(), name: z.enum(MARKING_SCHEME_NAMES), label: z.string() }),
 });
 export type Assessment = z.infer<typeof assessment>;
 
@@ -66,8 +75,13 @@ export const evaluation = z.object({
     questionText: z.string(),
     options: z.array(z.string()),
     subject: z.object({ id: z.string(), name: z.string() }).nullable(),
+    /** How it is answered: one option, several, a number, or text (never its key). */
+    questionType: z.enum(QUESTION_TYPES),
+    /** A comprehension passage shared with other questions, shown above this one. */
+    passage: z.string().nullable(),
   }),
-  userAnswer: z.string().nullable(),
+  /** A string for single, numerical and text; option texts for multiple; null when not answered. */
+  userAnswer: z.union([z.string(), z.array(z.string())]).nullable(),
   status: evaluationStatus,
   markedForReview: z.boolean(),
 });
@@ -76,9 +90,28 @@ export type Evaluation = z.infer<typeof evaluation>;
 export const sessionData = z.object({ assessment, evaluation: z.array(evaluation) });
 export type SessionData = z.infer<typeof sessionData>;
 
+/** `GET /v1/assessment/running`: what each running attempt is of, and how long it has left. */
+export const runningAttempt = z.object({
+  slug: z.string(),
+  quizType: z.enum(QUIZ_TYPES),
+  examSlug: z.string(),
+  moduleSlug: z.string(),
+  subjectSlug: z.string().nullable(),
+  topicSlug: z.string().nullable(),
+  sessionName: z.string(),
+  deadline: z.string(),
+  serverTime: z.string(),
+  answeredQuestion: z.number().int(),
+  totalQuestions: z.number().int(),
+});
+export type RunningAttempt = z.infer<typeof runningAttempt>;
+export const runningAttemptsData = z.object({ attempts: z.array(runningAttempt) });
+export type RunningAttemptsData = z.infer<typeof runningAttemptsData>;
+
 export const saveEvaluationBody = z.object({
   evaluationId: z.string().uuid(),
-  userAnswer: text(TEXT_LIMITS.answer).optional(),
+  /** Per DESIGN.md §6.1: a string, or an array of option texts for multiple (empty clears). */
+  userAnswer: answerValue.optional(),
   markedForReview: z.boolean().optional(),
   /** Seconds the learner spent on the question since the last save; added up on the server. */
   timeSpentSeconds: z.number().int().min(0).max(TIME_SPENT_MAX_SECONDS).optional(),
@@ -100,7 +133,13 @@ export type SaveEvaluationData = z.infer<typeof saveEvaluationData>;
 
 /** After completion: the answer key, the explanation and the score. */
 export const resultEvaluation = evaluation.extend({
+  /** The key as text ("B", "A; C", "2.5 ± 0.1"). */
   baseAnswer: z.string(),
+  /** The right options of a multiple-correct question (an option question's key, as a list). */
+  correctOptions: z.array(z.string()),
+  outcome: z.enum(Object.values(OUTCOME_LABELS) as [string, ...string[]]),
+  /** What the question was worth under the session's scheme. */
+  maxScore: z.number(),
   explanation: z.string().nullable(),
   score: z.number().nullable(),
   timeSpentSeconds: z.number().int(),

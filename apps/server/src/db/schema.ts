@@ -1,7 +1,15 @@
-import { DEFAULT_TOPIC_DURATION_MINUTES, DEFAULT_TOPIC_QUESTION_COUNT } from '@ai-tutor/contract';
+import {
+  DEFAULT_TOPIC_DURATION_MINUTES,
+  DEFAULT_TOPIC_QUESTION_COUNT,
+  type AnswerValue,
+  type MarkingSchemeName,
+  type QuestionKey,
+  type QuestionType,
+} from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -20,6 +28,7 @@ import {
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 // ── Accounts ────────────────────────────────────────────────────────────────────────────────────────
 export const inviteCodes = pgTable('invite_codes', {
@@ -92,6 +101,8 @@ export const exams = pgTable('exams', {
   slug: text('slug').notNull().unique(),
   description: text('description'),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** The exam's marking scheme (its modules may name their own); null: `spec`. */
+  markingScheme: text('marking_scheme').$type<MarkingSchemeName>(),
   createdAt: createdAt(),
 });
 
@@ -107,6 +118,8 @@ export const modules = pgTable(
     durationMinutes: integer('duration_minutes').notNull(),
     questionCount: integer('question_count').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Overrides the exam's marking scheme; null: the exam's. */
+    markingScheme: text('marking_scheme').$type<MarkingSchemeName>(),
   },
   (t) => [index('modules_exam').on(t.examId)],
 );
@@ -143,6 +156,25 @@ export const topics = pgTable(
   (t) => [index('topics_subject').on(t.subjectId)],
 );
 
+/** A comprehension passage several questions share (DESIGN.md §6.1); one row per distinct text. */
+export const passages = pgTable('passages', {
+  id: id(),
+  text: text('text').notNull(),
+  textHash: text('text_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Figures, stored in the database so every instance serves them, addressed by the SHA-256 of their
+ * bytes (texts refer to them as `![alt](media:<sha256>)`).
+ */
+export const media = pgTable('media', {
+  sha256: text('sha256').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
 export const questions = pgTable(
   'questions',
   {
@@ -158,8 +190,12 @@ export const questions = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    type: text('type').$type<QuestionType>().notNull().default('single'),
+    /** What is right (questions.ts); `answer` is the same key as one line of text, for people. */
+    key: jsonb('key').$type<QuestionKey>().notNull(),
     answer: text('answer').notNull(),
     explanation: text('explanation'),
+    passageId: uuid('passage_id').references(() => passages.id),
     source: text('source').$type<'seed' | 'import' | 'ai'>().notNull().default('import'),
     status: text('status').$type<'active' | 'draft'>().notNull().default('active'),
     createdAt: createdAt(),
@@ -199,6 +235,27 @@ export const assessments = pgTable(
     score: integer('score'),
     answeredQuestion: integer('answered_question').notNull().default(0),
     sessionCompleted: boolean('session_completed').notNull().default(false),
+    /**
+     * What the attempt is of (quiz type and catalogue ids): a learner has at most one running attempt
+     * per scope (DESIGN.md §6.4), held by the partial unique index below.
+     */
+    scopeKey: text('scope_key').notNull(),
+    markingScheme: text('marking_scheme').notNull().default('spec@1'),
+    // A session's questions and answers, one array element per position (decision 0010): a start
+    // writes one row, a save updates one element, completion reads and writes one row.
+    questionIds: uuid('question_ids').array().notNull(),
+    questionTypes: text('question_types').$type<QuestionType>().array().notNull(),
+    /** The options of each question in the order this session shows them ([] for typed answers). */
+    options: jsonb('options').$type<string[][]>().notNull(),
+    answers: jsonb('answers').$type<AnswerValue[]>().notNull(),
+    marked: boolean('marked').array().notNull(),
+    timeSpent: integer('time_spent').array().notNull(),
+    /** Set on completion: each question's marks (null: not attempted). */
+    scores: jsonb('scores').$type<(number | null)[]>(),
+    /** The AI grader's one-line reasons, by position (free text it judged). */
+    gradingNotes: jsonb('grading_notes').$type<Record<string, string>>(),
+    /** The AI tutor's explanations, by position, once asked for. */
+    aiExplanations: jsonb('ai_explanations').$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -206,32 +263,10 @@ export const assessments = pgTable(
     index('assessments_open_deadline')
       .on(t.deadline)
       .where(sql`${t.sessionCompleted} = false`),
+    uniqueIndex('assessments_one_running')
+      .on(t.userId, t.scopeKey)
+      .where(sql`${t.sessionCompleted} = false`),
   ],
-);
-
-export const evaluations = pgTable(
-  'evaluations',
-  {
-    id: id(),
-    assessmentId: uuid('assessment_id')
-      .notNull()
-      .references(() => assessments.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id),
-    position: integer('position').notNull(),
-    /** The options in the order this session shows them. */
-    options: jsonb('options').$type<string[]>().notNull(),
-    userAnswer: text('user_answer'),
-    status: text('status').$type<'answered' | 'not_answered'>().notNull().default('not_answered'),
-    markedForReview: boolean('marked_for_review').notNull().default(false),
-    score: integer('score'),
-    timeSpentSeconds: integer('time_spent_seconds').notNull().default(0),
-    gradingNote: text('grading_note'),
-    aiExplanation: text('ai_explanation'),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('evaluations_assessment').on(t.assessmentId, t.position)],
 );
 
 export const performanceRecords = pgTable(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { keyText, type QuestionKey, type QuestionType } from '@ai-tutor/contract';
 
 /**
  * What every parser produces: a catalogue tree (our JSON/YAML format) and/or banks of questions for
@@ -28,11 +29,17 @@ export interface TopicRef {
 
 export interface ParsedQuestion {
   where: Where;
+  /** How it is answered (DESIGN.md §6.1): one option, several, a number, or text. */
+  type: QuestionType;
   text: string;
-  /** Empty for a free-text (short answer or numeric) question. */
+  /** Empty for a numerical or free-text question. */
   options: string[];
-  /** The text of the correct option, or the expected free-text / numeric answer. */
+  /** What is right, by type (contract questions.ts). */
+  key: QuestionKey;
+  /** The key as one line of text (keyText): what the result shows and the AI tutor reads. */
   answer: string;
+  /** A comprehension passage this question shares with others, or null. */
+  passage: string | null;
   explanation: string | null;
   topic: TopicRef | null;
   /** Only our own format says; otherwise new questions are active and existing ones keep theirs. */
@@ -85,8 +92,17 @@ export interface ParsedBank {
   questions: ParsedQuestion[];
 }
 
+/** A figure a file carries (Moodle XML's embedded files, our format's data URIs). */
+export interface ParsedMedia {
+  sha256: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
 export interface ParsedImport {
   format: ImportFormat;
+  /** Figures by SHA-256; texts refer to them as `![alt](media:<sha256>)`. */
+  media: Map<string, ParsedMedia>;
   exams: ParsedExam[];
   banks: ParsedBank[];
   /** Questions the format can express but we cannot serve: reported, not imported. */
@@ -164,8 +180,11 @@ export function textHash(text: string): string {
  * The rules every question keeps, whatever its format: text and answer present, options distinct and
  * non-empty, and — for an option question — the answer is exactly one of the options.
  */
-export function questionProblems(q: Pick<ParsedQuestion, 'text' | 'options' | 'answer'>): string[] {
+export function questionProblems(
+  q: Pick<ParsedQuestion, 'text' | 'options' | 'answer'> & Partial<Pick<ParsedQuestion, 'key'>>,
+): string[] {
   const problems: string[] = [];
+  if (q.key?.type === 'multiple' || q.key?.type === 'numerical') return keyProblems(q as ParsedQuestion);
   if (!q.text) problems.push('the question text is empty');
   else if (q.text.length > MAX_TEXT_LENGTH)
     problems.push(`the question text is longer than ${MAX_TEXT_LENGTH} characters`);
@@ -186,6 +205,34 @@ export function questionProblems(q: Pick<ParsedQuestion, 'text' | 'options' | 'a
   return problems;
 }
 
+/** The rules of multiple-correct and numerical questions. */
+function keyProblems(q: ParsedQuestion): string[] {
+  const problems: string[] = [];
+  if (!q.text) problems.push('the question text is empty');
+  else if (q.text.length > MAX_TEXT_LENGTH)
+    problems.push(`the question text is longer than ${MAX_TEXT_LENGTH} characters`);
+  if (q.key.type === 'numerical') {
+    if (q.options.length) problems.push('a numerical question has no options');
+    if (!Number.isFinite(q.key.min) || !Number.isFinite(q.key.max) || q.key.min > q.key.max)
+      problems.push('the numerical answer range is not a range of numbers');
+    return problems;
+  }
+  if (q.key.type !== 'multiple') return problems;
+  if (q.options.length < 2) problems.push('a question with options needs at least two of them');
+  if (q.options.length > MAX_OPTIONS) problems.push(`a question can have at most ${MAX_OPTIONS} options`);
+  if (new Set(q.options).size !== q.options.length) problems.push('an option appears twice');
+  for (const right of q.key.answers)
+    if (!q.options.includes(right)) problems.push(`the answer "${right}" is not among the options`);
+  return problems;
+}
+
+/** The key a question has when its format only gives one answer: the option, or the typed text. */
+function plainKey(options: string[], answer: string): QuestionKey {
+  return options.length
+    ? { type: 'single', answer }
+    : { type: 'text', answers: [answer], wildcard: false };
+}
+
 /** Builds a question, checking it; problems go to `issues` with the question's place. */
 export function makeQuestion(
   issues: IssueList,
@@ -193,17 +240,25 @@ export function makeQuestion(
   fields: {
     text: string;
     options?: string[];
-    answer: string;
+    /** The right option or typed answer; for multiple and numerical questions, give `key`. */
+    answer?: string;
+    key?: QuestionKey;
+    passage?: string | null;
     explanation?: string | null;
     topic?: TopicRef | null;
     status?: 'active' | 'draft';
   },
 ): ParsedQuestion | null {
+  const options = (fields.options ?? []).map((o) => o.trim());
+  const key = fields.key ?? plainKey(options, (fields.answer ?? '').trim());
   const question: ParsedQuestion = {
     where,
+    type: key.type,
     text: fields.text.trim(),
-    options: (fields.options ?? []).map((o) => o.trim()),
-    answer: fields.answer.trim(),
+    options,
+    key,
+    answer: fields.key ? keyText(key) : (fields.answer ?? '').trim(),
+    passage: fields.passage?.trim() || null,
     explanation: fields.explanation?.trim() || null,
     topic: fields.topic ?? null,
     status: fields.status ?? null,
@@ -229,7 +284,7 @@ export function checkDuplicateTexts(issues: IssueList, questions: ParsedQuestion
 }
 
 export function emptyImport(format: ImportFormat): ParsedImport {
-  return { format, exams: [], banks: [], skipped: [], warnings: [] };
+  return { format, media: new Map(), exams: [], banks: [], skipped: [], warnings: [] };
 }
 
 /** 1-based line of a character offset. */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { scoreAnswer } from '@ai-tutor/contract';
 import type { Db } from '../../src/db/client.js';
+import { evaluationId, newSessionId } from '../../src/services/quiz/session-ids.js';
 import {
   assessments,
-  evaluations,
   exams,
   modules,
   questions,
@@ -11,6 +11,7 @@ import {
   topics,
 } from '../../src/db/schema.js';
 import { textHash } from '../../src/import/types.js';
+import { keyColumns } from './question-key.js';
 
 /**
  * Rows for the AI tutor tests written straight to the database: a catalogue (exam → module → subject →
@@ -83,7 +84,7 @@ export async function insertQuestions(db: Db, scope: AiScope, specs: QuestionSpe
         text: q.text,
         textHash: textHash(q.text),
         options: q.options ?? [],
-        answer: q.answer,
+        ...keyColumns(q.options ?? [], q.answer),
         explanation: q.explanation === undefined ? `Because ${q.answer}.` : q.explanation,
         status: q.status ?? 'active',
       })
@@ -114,9 +115,19 @@ export async function insertAttempt(
   const score = scores.reduce<number>((sum, s) => sum + (s ?? 0), 0);
   const start = new Date(Date.now() - 20 * 60_000);
   const slug = `physics-quiz-${suffix()}`;
+  const id = newSessionId();
   const [assessment] = await db
     .insert(assessments)
     .values({
+      id,
+      scopeKey: completed ? `subject:${scope.module.id}:${scope.subject.id}:` : `fixture:${id}`,
+      questionIds: items.map((i) => i.questionId),
+      questionTypes: items.map((i) => (i.options.length ? 'single' : 'text')),
+      options: items.map((i) => i.options),
+      answers: items.map((i) => i.userAnswer),
+      marked: items.map(() => false),
+      timeSpent: items.map(() => 0),
+      scores: completed ? scores : null,
       slug,
       userId,
       quizType: 'subject',
@@ -135,22 +146,7 @@ export async function insertAttempt(
       sessionCompleted: completed,
     })
     .returning({ id: assessments.id });
-  const evaluationIds: string[] = [];
-  for (const [position, item] of items.entries()) {
-    const [row] = await db
-      .insert(evaluations)
-      .values({
-        assessmentId: assessment!.id,
-        questionId: item.questionId,
-        position,
-        options: item.options,
-        userAnswer: item.userAnswer,
-        status: item.userAnswer ? 'answered' : 'not_answered',
-        score: completed ? scores[position] : null,
-      })
-      .returning({ id: evaluations.id });
-    evaluationIds.push(row!.id);
-  }
+  const evaluationIds = items.map((_, position) => evaluationId(id, position));
   return { id: assessment!.id, slug, score, totalMarks: 4 * items.length, evaluationIds };
 }
 

@@ -6,12 +6,11 @@ import {
   type ResultData,
   type SessionData,
 } from '@ai-tutor/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client.js';
 import {
   assessments,
-  evaluations,
   exams,
   modules,
   questions,
@@ -19,6 +18,8 @@ import {
   topics,
 } from '../../src/db/schema.js';
 import type { TestLearner } from './learner.js';
+import { evaluationId } from '../../src/services/quiz/session-ids.js';
+import { keyColumns } from './question-key.js';
 
 /**
  * A small catalogue written straight to the database (the real importer and seed are another area's),
@@ -133,7 +134,7 @@ export async function insertCatalogue(db: Db, spec: CatalogueSpec): Promise<Test
           text,
           textHash: createHash('sha256').update(text).digest('hex'),
           options: q.options ?? [],
-          answer: q.answer ?? `answer ${i + 1}`,
+          ...keyColumns(q.options ?? [], q.answer ?? `answer ${i + 1}`),
           explanation: q.explanation === undefined ? null : q.explanation,
           status: q.status ?? 'active',
         })
@@ -166,6 +167,10 @@ export const topicQuiz = (c: TestCatalogue, subject = 0, topic = 0): CreateAsses
   topicSlug: c.subjects[subject]!.topics[topic]!.slug,
 });
 
+/**
+ * A new session. Tests start many of one scope in a row, so this asks to start afresh: the learner's
+ * running attempt of that scope, if any, is submitted first (DESIGN.md §6.4).
+ */
 export async function startSession(
   app: FastifyInstance,
   learner: TestLearner,
@@ -175,7 +180,7 @@ export async function startSession(
     method: 'POST',
     url: '/api/v1/assessment',
     headers: learner.headers,
-    payload: body,
+    payload: { startAfresh: true, ...body },
   });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { data: SessionData }).data;
@@ -217,12 +222,22 @@ export async function answerKey(
   db: Db,
   assessmentId: string,
 ): Promise<Map<string, { answer: string; options: string[] }>> {
-  const rows = await db
-    .select({ id: evaluations.id, answer: questions.answer, options: evaluations.options })
-    .from(evaluations)
-    .innerJoin(questions, eq(questions.id, evaluations.questionId))
-    .where(eq(evaluations.assessmentId, assessmentId));
-  return new Map(rows.map((r) => [r.id, { answer: r.answer, options: r.options }]));
+  const [session] = await db
+    .select({ questionIds: assessments.questionIds, options: assessments.options })
+    .from(assessments)
+    .where(eq(assessments.id, assessmentId));
+  if (!session) return new Map();
+  const keys = await db
+    .select({ id: questions.id, answer: questions.answer })
+    .from(questions)
+    .where(inArray(questions.id, session.questionIds));
+  const answerOf = new Map(keys.map((k) => [k.id, k.answer]));
+  return new Map(
+    session.questionIds.map((questionId, position) => [
+      evaluationId(assessmentId, position),
+      { answer: answerOf.get(questionId) ?? '', options: session.options[position] ?? [] },
+    ]),
+  );
 }
 
 /** A wrong answer for a question: another option, or free text that matches nothing. */

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import { listAttempts } from '../../services/quiz/attempts.js';
 import { sweepExpired } from '../../services/quiz/complete.js';
-import { createSession } from '../../services/quiz/create-session.js';
+import { startSession } from '../../services/quiz/create-session.js';
+import { runningAttempts } from '../../services/quiz/running.js';
 import type { FreeTextGrader } from '../../services/quiz/free-text-grading.js';
 import { saveEvaluation } from '../../services/quiz/save-evaluation.js';
 import { getResult, getSession, submitSession } from '../../services/quiz/session.js';
@@ -15,7 +16,8 @@ import { getResult, getSession, submitSession } from '../../services/quiz/sessio
  */
 export function createQuizService(db: Db, grader: FreeTextGrader | null) {
   return {
-    create: (userId: string, body: CreateAssessmentBody) => createSession(db, userId, body),
+    create: (userId: string, body: CreateAssessmentBody) => startSession(db, grader, userId, body),
+    running: (userId: string) => runningAttempts(db, userId),
     save: (userId: string, body: SaveEvaluationBody) => saveEvaluation(db, userId, body),
     session: (userId: string, slug: string) => getSession(db, grader, userId, slug),
     submit: (userId: string, slug: string) => submitSession(db, grader, userId, slug),

@@ -1,13 +1,25 @@
-import { aiMessages, type ExplainData } from '@ai-tutor/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { aiMessages, answerText, type AnswerValue, type ExplainData } from '@ai-tutor/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assessments, evaluations, questions } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { parseEvaluationId } from '../quiz/session-ids.js';
 import { prompts, type ExplainInput } from './prompts.js';
 import { AiError, type AiProvider } from './provider.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
+
+interface ExplainRow {
+  user_id: string;
+  session_completed: boolean;
+  answer_json: string | null;
+  options_json: string;
+  score_json: string | null;
+  ai_explanation: string | null;
+  text: string;
+  answer: string;
+  explanation: string | null;
+}
 
 function outcomeOf(score: number | null): ExplainInput['outcome'] {
   if (score === null) return 'not attempted';
@@ -27,7 +39,7 @@ export function composeExplanation(parts: { whyTempting: string; whereItGoesWron
 
 /**
  * Explain my mistake: an explanation written for this learner's answer, cached in
- * evaluations.ai_explanation. Only the owner, only once the session is completed (409 before; 404 for
+ * the session's ai_explanations. Only the owner, only once the session is completed (409 before; 404 for
  * anyone else's or an unknown id). Without a provider, or when it fails, the stored explanation with a
  * notice saying it is not AI-made (never cached, so a later configured provider can still answer).
  */
@@ -37,24 +49,27 @@ export async function explainEvaluation(
   userId: string,
   evaluationId: string,
 ): Promise<ExplainData> {
-  if (!isUuid(evaluationId)) throw notFound(aiMessages.evaluationNotFound);
-  const [row] = await db
-    .select({
-      userId: assessments.userId,
-      sessionCompleted: assessments.sessionCompleted,
-      userAnswer: evaluations.userAnswer,
-      options: evaluations.options,
-      score: evaluations.score,
-      aiExplanation: evaluations.aiExplanation,
-      text: questions.text,
-      answer: questions.answer,
-      explanation: questions.explanation,
-    })
-    .from(evaluations)
-    .innerJoin(assessments, eq(assessments.id, evaluations.assessmentId))
-    .innerJoin(questions, eq(questions.id, evaluations.questionId))
-    .where(eq(evaluations.id, evaluationId))
-    .limit(1);
+  const target = isUuid(evaluationId) ? parseEvaluationId(evaluationId) : null;
+  if (!target) throw notFound(aiMessages.evaluationNotFound);
+  const at = target.position;
+  const result = await db.execute(sql`
+    SELECT a.user_id, a.session_completed, (a.answers -> ${at}::int)::text AS answer_json,
+      (a.options -> ${at}::int)::text AS options_json, (a.scores -> ${at}::int)::text AS score_json,
+      a.ai_explanations ->> ${String(at)}::text AS ai_explanation, q.text, q.answer, q.explanation
+    FROM assessments a JOIN questions q ON q.id = a.question_ids[${at + 1}::int]
+    WHERE a.id = ${target.sessionId}`);
+  const found = result.rows[0] as ExplainRow | undefined;
+  const row = found && {
+    userId: found.user_id,
+    sessionCompleted: Boolean(found.session_completed),
+    userAnswer: answerText(found.answer_json === null ? null : (JSON.parse(found.answer_json) as AnswerValue)),
+    options: JSON.parse(found.options_json ?? '[]') as string[],
+    score: found.score_json === null ? null : (JSON.parse(found.score_json) as number | null),
+    aiExplanation: found.ai_explanation,
+    text: found.text,
+    answer: found.answer,
+    explanation: found.explanation,
+  };
   if (!row || row.userId !== userId) throw notFound(aiMessages.evaluationNotFound);
   if (!row.sessionCompleted) throw conflict(aiMessages.sessionRunning);
   if (row.aiExplanation) {
@@ -94,19 +109,16 @@ export async function explainEvaluation(
   }
 
   // Two requests racing both asked the model; the first stored answer is the one every reader sees.
-  const [saved] = await db
-    .update(evaluations)
-    .set({ aiExplanation: explanation })
-    .where(and(eq(evaluations.id, evaluationId), isNull(evaluations.aiExplanation)))
-    .returning({ aiExplanation: evaluations.aiExplanation });
-  if (!saved) {
-    const [current] = await db
-      .select({ aiExplanation: evaluations.aiExplanation })
-      .from(evaluations)
-      .where(eq(evaluations.id, evaluationId));
-    if (current?.aiExplanation) {
-      return { explanation: current.aiExplanation, aiGenerated: true, cached: true, notice: null };
-    }
+  const saved = await db.execute(sql`
+    UPDATE assessments SET ai_explanations = coalesce(ai_explanations, '{}'::jsonb)
+      || jsonb_build_object(${String(at)}::text, ${explanation}::text)
+    WHERE id = ${target.sessionId} AND NOT coalesce(ai_explanations ? ${String(at)}::text, false)
+    RETURNING id`);
+  if (saved.rows.length === 0) {
+    const current = await db.execute(sql`
+      SELECT ai_explanations ->> ${String(at)}::text AS text FROM assessments WHERE id = ${target.sessionId}`);
+    const text = (current.rows[0] as { text: string | null } | undefined)?.text;
+    if (text) return { explanation: text, aiGenerated: true, cached: true, notice: null };
   }
   return { explanation, aiGenerated: true, cached: false, notice: null };
 }

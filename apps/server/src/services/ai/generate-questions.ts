@@ -125,6 +125,8 @@ async function saveGenerated(run: Run, q: GeneratedQuestion) {
       text,
       textHash: textHash(text),
       options: q.options.map((o) => o.trim()),
+      type: 'single',
+      key: { type: 'single', answer },
       answer,
       explanation: q.explanation.trim(),
       source: 'ai',

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { evaluations, questions, subjects, topics } from '../../db/schema.js';
+import { assessments, questions, subjects, topics } from '../../db/schema.js';
 import { isUuid } from './explain.js';
 import { GenerationError } from './generate-questions.js';
 
@@ -82,7 +82,7 @@ export async function rejectDrafts(db: Db, ids: string[]): Promise<Decision> {
             and(
               inArray(questions.id, drafts),
               eq(questions.status, 'draft'),
-              sql`NOT EXISTS (SELECT 1 FROM ${evaluations} WHERE ${evaluations.questionId} = ${questions.id})`,
+              sql`NOT EXISTS (SELECT 1 FROM ${assessments} WHERE ${questions.id} = ANY(${assessments.questionIds}))`,
             ),
           )
           .returning({ id: questions.id })

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { questions, topics } from '../../db/schema.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { passages, questions, topics } from '../../db/schema.js';
 import { slugify, textHash, type TopicRef } from '../../import/index.js';
 import type { ImportRun, QuestionItem } from './import-run.js';
 import type { SubjectCounts } from './import-summary.js';
@@ -17,17 +17,40 @@ const sameOptions = (a: string[], b: string[]) => a.length === b.length && a.eve
 
 type QuestionRow = typeof questions.$inferSelect;
 
+/** Passages by text: one row per distinct text, shared by every question that names it. */
+async function passageIds(run: ImportRun, items: QuestionItem[]): Promise<Map<string, string>> {
+  const texts = [...new Set(items.map((item) => item.q.passage).filter((p): p is string => p !== null))];
+  if (texts.length === 0) return new Map();
+  const rows = await run.tx
+    .insert(passages)
+    .values(texts.map((text) => ({ text, textHash: textHash(text) })))
+    .onConflictDoUpdate({ target: passages.textHash, set: { text: sql`excluded.text` } })
+    .returning({ id: passages.id, text: passages.text });
+  return new Map(rows.map((row) => [row.text, row.id]));
+}
+
 /** Updates a known question when anything changed; says whether it did. */
-async function updateQuestion(run: ImportRun, row: QuestionRow, { q, topicId }: QuestionItem) {
+async function updateQuestion(
+  run: ImportRun,
+  row: QuestionRow,
+  { q, topicId }: QuestionItem,
+  passageId: string | null,
+) {
   const next = {
     topicId: topicId ?? row.topicId,
+    type: q.type,
     options: q.options,
+    key: q.key,
     answer: q.answer,
+    passageId,
     explanation: q.explanation,
     status: q.status ?? row.status,
   };
   const changed =
     next.topicId !== row.topicId ||
+    next.type !== row.type ||
+    next.passageId !== row.passageId ||
+    JSON.stringify(next.key) !== JSON.stringify(row.key) ||
     !sameOptions(next.options, row.options) ||
     next.answer !== row.answer ||
     next.explanation !== row.explanation ||
@@ -48,6 +71,7 @@ export async function writeQuestions(
 ) {
   const source = run.options.source ?? 'import';
   for (const part of chunks(items)) {
+    const passageOf = await passageIds(run, part);
     const hashes = part.map((item) => textHash(item.q.text));
     const existing = new Map(
       (
@@ -63,20 +87,24 @@ export async function writeQuestions(
       const hash = hashes[i]!;
       if (topicId) run.touched.topics.add(topicId);
       const row = existing.get(hash);
+      const passageId = q.passage === null ? null : (passageOf.get(q.passage) ?? null);
       if (!row) {
         inserts.push({
           subjectId,
           topicId,
           text: q.text,
           textHash: hash,
+          type: q.type,
           options: q.options,
+          key: q.key,
           answer: q.answer,
+          passageId,
           explanation: q.explanation,
           source,
           status: q.status ?? 'active',
         });
         entry.created++;
-      } else if (await updateQuestion(run, row, item)) entry.updated++;
+      } else if (await updateQuestion(run, row, item, passageId)) entry.updated++;
       else entry.unchanged++;
     }
     if (inserts.length) await run.tx.insert(questions).values(inserts);

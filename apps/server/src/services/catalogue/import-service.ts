@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { subjects } from '../../db/schema.js';
+import { media, subjects } from '../../db/schema.js';
 import {
   ImportError,
   IssueList,
@@ -60,6 +60,18 @@ async function writeBank(run: ImportRun, issues: IssueList, bank: ParsedBank, sk
 async function applyFile(run: ImportRun, file: string, parsed: ParsedImport) {
   const issues = new IssueList();
   run.summary.files.push(file);
+  if (parsed.media.size) {
+    await run.tx
+      .insert(media)
+      .values(
+        [...parsed.media.values()].map((m) => ({
+          sha256: m.sha256,
+          contentType: m.contentType,
+          bytes: m.bytes,
+        })),
+      )
+      .onConflictDoNothing();
+  }
   for (const exam of parsed.exams) await writeExam(run, issues, exam);
   // A file's skipped questions are counted on its subject only when the file holds one bank.
   const skipped = parsed.banks.length === 1 ? parsed.skipped.length : 0;

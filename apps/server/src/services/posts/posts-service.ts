@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { achievementUrl, aiMessages, POST_MAX_LENGTH, type Achievement, type Post } from '@ai-tutor/contract';
 import { and, desc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assessments, evaluations, exams, modules, posts, subjects, topics, users } from '../../db/schema.js';
+import { assessments, exams, modules, posts, subjects, topics, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../ai/explain.js';
 import { prompts } from '../ai/prompts.js';
@@ -93,7 +93,7 @@ async function factsOf(db: Db, assessmentId: string): Promise<PostFacts> {
       module: modules.name,
       subject: subjects.name,
       topic: topics.name,
-      correct: sql<number>`(SELECT count(*)::int FROM ${evaluations} WHERE ${evaluations.assessmentId} = ${assessments.id} AND ${gt(evaluations.score, 0)})`,
+      correct: sql<number>`(SELECT count(*)::int FROM jsonb_array_elements(${assessments.scores}) AS s(score) WHERE jsonb_typeof(s.score) = 'number' AND (s.score)::numeric > 0)`,
     })
     .from(assessments)
     .innerJoin(exams, eq(exams.id, assessments.examId))

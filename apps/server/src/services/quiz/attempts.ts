@@ -1,7 +1,7 @@
 import { quizMessages, type AttemptsData, type AttemptsQuery } from '@ai-tutor/contract';
 import { and, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assessments, evaluations, modules, questions, subjects, topics } from '../../db/schema.js';
+import { assessments, modules, questions, subjects, topics } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { completeExpiredOf } from './complete.js';
 import type { FreeTextGrader } from './free-text-grading.js';
@@ -40,9 +40,8 @@ async function entityFilter(db: Db, query: AttemptsQuery): Promise<{ name: strin
   const touchesTopic = exists(
     db
       .select({ one: sql`1` })
-      .from(evaluations)
-      .innerJoin(questions, eq(questions.id, evaluations.questionId))
-      .where(and(eq(evaluations.assessmentId, assessments.id), eq(questions.topicId, row.id))),
+      .from(questions)
+      .where(and(sql`${questions.id} = ANY(${assessments.questionIds})`, eq(questions.topicId, row.id))),
   );
   return { name: row.name, where: touchesTopic };
 }

@@ -1,19 +1,28 @@
-import { SCORE_CORRECT, SCORE_INCORRECT, scoreAnswer } from '@ai-tutor/contract';
+import {
+  fullMarks,
+  markAnswer,
+  schemeById,
+  type AnswerValue,
+  type QuestionKey,
+  type QuestionType,
+  type QuizType,
+} from '@ai-tutor/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { assessments, evaluations, questions } from '../../db/schema.js';
-import { gradeSession, type FreeTextGrader, type GradeVerdict } from './free-text-grading.js';
-import { applyRecordDeltas, recordDeltas, type SessionForRecords } from './records.js';
+import { assessments } from '../../db/schema.js';
+import { gradeSession, type GradeVerdict } from './free-text-grading.js';
+import type { FreeTextGrader } from './free-text-grading.js';
+import { applyRecordDeltas, recordDeltas, type ScoredQuestion } from './records.js';
 import { GRACE } from './sql.js';
 
 /**
- * Completing a session: the one path used by submit, by the periodic sweep and by reads of an expired
- * session. The assessment row is locked (FOR UPDATE) and re-checked inside the transaction, so however
- * many requests and server processes race, a session is scored and counted in the records once.
- * Saves take a share lock on the same row (see save-evaluation.ts): a save either lands before the
- * scoring reads the answers or is refused after it.
- * Every entry point takes the free-text grader (fastify.freeTextGrader, null without AI): its verdicts
- * override the rules for free-text answers that did not match exactly.
+ * Completing a session: the one path used by submit, by the periodic sweep, by reads of an expired
+ * session and by a fresh start. The session's row is locked (FOR UPDATE) and re-checked inside the
+ * transaction, so however many requests and server processes race, a session is scored and counted in
+ * the records once. Saves update the same row (save-evaluation.ts): a save lands before scoring reads
+ * the answers or is refused after it. Marks follow the scheme the session was started under.
+ * With a free-text grader (fastify.freeTextGrader, null without AI) its verdicts decide free-text
+ * answers the rules did not match.
  */
 
 const lockColumns = {
@@ -25,69 +34,108 @@ const lockColumns = {
   topicId: assessments.topicId,
   totalMarks: assessments.totalMarks,
   sessionCompleted: assessments.sessionCompleted,
+  markingScheme: assessments.markingScheme,
+  answers: assessments.answers,
 };
-interface LockedAssessment extends SessionForRecords {
+interface LockedSession {
   id: string;
-  sessionCompleted: boolean;
+  userId: string;
+  quizType: QuizType;
+  moduleId: string;
+  subjectId: string | null;
+  topicId: string | null;
+  totalMarks: number;
+  markingScheme: string;
+  answers: AnswerValue[];
 }
 
-/** Scores and closes a session whose row the caller holds locked and has seen not completed. */
+interface KeyRow {
+  session_id: string;
+  pos: number;
+  type: QuestionType;
+  key_json: string;
+  topic_id: string | null;
+}
+
+/** Each locked session's questions: type, key and topic by position, in one query for a batch. */
+async function keysOf(tx: DbOrTx, ids: string[]): Promise<Map<string, KeyRow[]>> {
+  const result = await tx.execute(sql`
+    SELECT a.id AS session_id, s.pos::int AS pos, q.type, q.key::text AS key_json, q.topic_id
+    FROM assessments a
+    CROSS JOIN LATERAL unnest(a.question_ids) WITH ORDINALITY AS s(question_id, pos)
+    JOIN questions q ON q.id = s.question_id
+    WHERE a.id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    ORDER BY a.id, s.pos`);
+  const bySession = new Map<string, KeyRow[]>();
+  for (const row of result.rows as unknown as KeyRow[]) {
+    bySession.set(row.session_id, [...(bySession.get(row.session_id) ?? []), row]);
+  }
+  return bySession;
+}
+
+interface Scored {
+  session: LockedSession;
+  scores: (number | null)[];
+  notes: Record<string, string>;
+  questions: ScoredQuestion[];
+}
+
+function scoreSession(session: LockedSession, keys: KeyRow[], verdicts: Map<number, GradeVerdict>): Scored {
+  const scheme = schemeById(session.markingScheme);
+  const notes: Record<string, string> = {};
+  const questions = keys.map((row): ScoredQuestion => {
+    const position = Number(row.pos) - 1;
+    const answer = session.answers[position] ?? null;
+    const max = fullMarks(scheme, row.type);
+    const verdict = verdicts.get(position);
+    let score = markAnswer(scheme, JSON.parse(row.key_json) as QuestionKey, answer).score;
+    // An AI verdict decides a free-text answer the rules did not accept.
+    if (verdict && score !== null && score < max) {
+      score = verdict.correct ? max : scheme.marks.text.wrong;
+      notes[String(position)] = verdict.reason;
+    }
+    return { score, max, topicId: row.topic_id };
+  });
+  return { session, scores: questions.map((q) => q.score), notes, questions };
+}
+
+/** Writes the scores of locked, not yet completed sessions and their records: a few statements. */
 async function completeLocked(
   tx: DbOrTx,
-  a: LockedAssessment,
-  verdicts: Map<string, GradeVerdict> = new Map(),
+  sessions: LockedSession[],
+  verdicts: Map<number, GradeVerdict> = new Map(),
 ): Promise<void> {
-  const rows = await tx
-    .select({
-      id: evaluations.id,
-      userAnswer: evaluations.userAnswer,
-      answer: questions.answer,
-      topicId: questions.topicId,
-    })
-    .from(evaluations)
-    .innerJoin(questions, eq(questions.id, evaluations.questionId))
-    .where(eq(evaluations.assessmentId, a.id))
-    .orderBy(asc(evaluations.position));
-  // An AI verdict (free text that did not match after normalisation) decides; otherwise the rules do.
-  const scored = rows.map((row) => {
-    const verdict = verdicts.get(row.id);
-    const score = verdict
-      ? verdict.correct
-        ? SCORE_CORRECT
-        : SCORE_INCORRECT
-      : scoreAnswer(row.userAnswer, row.answer);
-    return { ...row, score, note: verdict?.reason ?? null };
-  });
-
-  const attempted = scored.filter((q) => q.score !== null);
-  if (attempted.length > 0) {
-    // One statement for all scores: a 90-question mock test is one round trip, not ninety.
-    const values = JSON.stringify(attempted.map((q) => ({ id: q.id, score: q.score, note: q.note })));
-    await tx.execute(sql`
-      UPDATE evaluations e SET score = v.score, grading_note = v.note, updated_at = now()
-      FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, score int, note text)
-      WHERE e.id = v.id`);
-  }
-
-  const score = attempted.reduce((total, q) => total + (q.score ?? 0), 0);
-  await tx
-    .update(assessments)
-    .set({
-      score,
-      answeredQuestion: attempted.length,
-      sessionCompleted: true,
-      // Submitted in time: now. Expired (sweep, late read, submit in the grace): the deadline.
-      endTime: sql`least(now(), ${assessments.deadline})`,
-    })
-    .where(eq(assessments.id, a.id));
-
-  await applyRecordDeltas(tx, a.userId, recordDeltas(a, scored));
+  if (sessions.length === 0) return;
+  const keys = await keysOf(
+    tx,
+    sessions.map((s) => s.id),
+  );
+  const scored = sessions.map((s) => scoreSession(s, keys.get(s.id) ?? [], verdicts));
+  const values = JSON.stringify(
+    scored.map((s) => ({
+      id: s.session.id,
+      score: s.questions.reduce((total, q) => total + (q.score ?? 0), 0),
+      answered: s.scores.filter((score) => score !== null).length,
+      scores: s.scores,
+      notes: Object.keys(s.notes).length ? s.notes : null,
+    })),
+  );
+  // Submitted in time: now. Expired (sweep, late read, submit in the grace): the deadline.
+  await tx.execute(sql`
+    UPDATE assessments a SET score = v.score, answered_question = v.answered, scores = v.scores,
+      grading_notes = v.notes, session_completed = true, end_time = least(now(), a.deadline)
+    FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, score int, answered int, scores jsonb, notes jsonb)
+    WHERE a.id = v.id`);
+  for (const s of scored) await applyRecordDeltas(tx, s.session.userId, recordDeltas(s.session, s.questions));
 }
 
 async function lockAndComplete(
   tx: Tx,
   assessmentId: string,
-  verdicts: Map<string, GradeVerdict>,
+  verdicts: Map<number, GradeVerdict>,
 ): Promise<boolean> {
   const [locked] = await tx
     .select(lockColumns)
@@ -95,7 +143,7 @@ async function lockAndComplete(
     .where(eq(assessments.id, assessmentId))
     .for('update');
   if (!locked || locked.sessionCompleted) return false;
-  await completeLocked(tx, locked, verdicts);
+  await completeLocked(tx, [locked], verdicts);
   return true;
 }
 
@@ -112,10 +160,10 @@ export async function completeAssessment(
 const expiredCondition = sql`${assessments.deadline} + ${GRACE} < now()`;
 
 /**
- * Completes every session past its deadline and grace. Rows another process holds are skipped (SKIP
- * LOCKED): that process is completing them. Batches keep each transaction short.
+ * Completes every session past its deadline and grace, a batch per transaction, scored together.
+ * Rows another process holds are skipped (SKIP LOCKED): that process is completing them.
  */
-export async function sweepExpired(db: Db, grader: FreeTextGrader | null, batchSize = 25): Promise<number> {
+export async function sweepExpired(db: Db, grader: FreeTextGrader | null, batchSize = 50): Promise<number> {
   if (grader) return sweepOneByOne(db, grader, batchSize);
   let completed = 0;
   for (;;) {
@@ -127,7 +175,7 @@ export async function sweepExpired(db: Db, grader: FreeTextGrader | null, batchS
         .orderBy(asc(assessments.deadline))
         .limit(batchSize)
         .for('update', { skipLocked: true });
-      for (const a of due) await completeLocked(tx, a);
+      await completeLocked(tx, due);
       return due.length;
     });
     completed += done;
@@ -165,3 +213,4 @@ async function sweepOneByOne(db: Db, grader: FreeTextGrader, batchSize: number):
     if (due.length < batchSize) return completed;
   }
 }
+

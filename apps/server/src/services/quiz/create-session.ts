@@ -1,103 +1,144 @@
 import { randomBytes } from 'node:crypto';
-import { quizMessages, SCORE_CORRECT, type CreateAssessmentBody, type SessionData } from '@ai-tutor/contract';
+import {
+  currentScheme,
+  fullMarks,
+  quizMessages,
+  type CreateAssessmentBody,
+  type SessionData,
+} from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { conflict } from '../../lib/errors.js';
-import { resolveScope } from './scope.js';
+import { completeAssessment } from './complete.js';
+import type { FreeTextGrader } from './free-text-grading.js';
+import { resolveScope, scopeKeyOf, type QuizScope } from './scope.js';
 import { selectQuestions, shuffle } from './selection.js';
-import { toAssessment, toEvaluation, type AssessmentRow } from './views.js';
+import { newSessionId } from './session-ids.js';
+import { sessionData } from './session.js';
+import { findRunningAttempt, toAssessment, type AssessmentRow } from './views.js';
+import { toEvaluation } from './evaluation-views.js';
 
 /** 72 random bits, URL-safe: slugs appear in result links and must not be guessable or enumerable. */
 const newSlug = () => randomBytes(9).toString('base64url');
 
 /**
- * The session and all its evaluations in one statement, so in one transaction and one round trip:
- * $1 slug, $2 user, $3 quiz type, $4 exam, $5 module, $6 subject, $7 topic (NULL for none), $8 name,
- * $9 questions, $10 marks, $11 minutes, $12 the evaluations as JSON [{q: question id, o: options}, …]
- * in position order. The clock is the database's: startTime is now(), the deadline now() + totalTime.
- * It returns what the response needs that only the database knows (ids and times, as epoch ms, which
- * reach JS as numbers on both drivers).
+ * A start writes one row (decision 0010): the session with its questions, option orders and empty
+ * answers as arrays. Five foreign keys are checked, whatever the test's length.
+ * $1 id, $2 slug, $3 user, $4 quiz type, $5 scope key, $6 exam, $7 module, $8 subject, $9 topic,
+ * $10 name, $11 questions, $12 marks, $13 minutes, $14 scheme, $15 question ids (uuid[] literal),
+ * $16 types (text[] literal), $17 options (JSON array of arrays).
+ * The clock is the database's. A running attempt of the same scope (two tabs starting at once) makes
+ * this insert nothing: the caller then answers that attempt.
  */
 const CREATE: PreparedStatement = {
-  name: 'quiz_create_session_v1',
+  name: 'quiz_create_session_v2',
   text: `
-    WITH a AS (
-      INSERT INTO assessments (slug, user_id, quiz_type, exam_id, module_id, subject_id, topic_id,
-        session_name, total_questions, total_marks, total_time, start_time, deadline)
-      VALUES ($1::text, $2::uuid, $3::text, $4::uuid, $5::uuid, $6::uuid, $7::uuid, $8::text, $9::int,
-        $10::int, $11::int, now(), now() + make_interval(mins => $11::int))
-      RETURNING id, start_time, deadline, created_at
-    ), e AS (
-      INSERT INTO evaluations (assessment_id, question_id, position, options)
-      SELECT a.id, (item->>'q')::uuid, (n - 1)::int, item->'o'
-      FROM a, jsonb_array_elements($12::jsonb) WITH ORDINALITY AS items(item, n)
-      RETURNING id, position
-    )
-    SELECT a.id,
-      (extract(epoch from a.start_time) * 1000)::float8 AS start_ms,
-      (extract(epoch from a.deadline) * 1000)::float8 AS deadline_ms,
-      (extract(epoch from a.created_at) * 1000)::float8 AS created_ms,
-      (extract(epoch from clock_timestamp()) * 1000)::float8 AS server_ms,
-      (SELECT json_agg(e.id ORDER BY e.position) FROM e)::text AS evaluation_ids_json
-    FROM a`,
+    INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, subject_id,
+      topic_id, session_name, total_questions, total_marks, total_time, start_time, deadline,
+      marking_scheme, question_ids, question_types, options, answers, marked, time_spent)
+    VALUES ($1::uuid, $2::text, $3::uuid, $4::text, $5::text, $6::uuid, $7::uuid, $8::uuid, $9::uuid,
+      $10::text, $11::int, $12::int, $13::int, now(), now() + make_interval(mins => $13::int),
+      $14::text, $15::uuid[], $16::text[], $17::jsonb,
+      (SELECT coalesce(jsonb_agg(NULL::jsonb), '[]'::jsonb) FROM generate_series(1, $11::int)),
+      array_fill(false, ARRAY[$11::int]), array_fill(0, ARRAY[$11::int]))
+    ON CONFLICT (user_id, scope_key) WHERE session_completed = false DO NOTHING
+    RETURNING (extract(epoch from start_time) * 1000)::float8 AS start_ms,
+      (extract(epoch from deadline) * 1000)::float8 AS deadline_ms,
+      (extract(epoch from created_at) * 1000)::float8 AS created_ms,
+      (extract(epoch from clock_timestamp()) * 1000)::float8 AS server_ms`,
 };
 
+export interface StartedSession extends SessionData {
+  /** True when the learner already had this attempt running: it is answered as it stands. */
+  resumed: boolean;
+}
+
+/**
+ * Starts a session, or answers the learner's running attempt of the same scope (DESIGN.md §6.4) on any
+ * device. `startAfresh` submits that attempt first. An attempt past its deadline is completed, then a
+ * new one starts.
+ */
+export async function startSession(
+  db: Db,
+  grader: FreeTextGrader | null,
+  userId: string,
+  body: CreateAssessmentBody,
+): Promise<StartedSession> {
+  const scope = await resolveScope(db, body, new Date());
+  const scopeKey = scopeKeyOf(scope);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const running = await findRunningAttempt(db, userId, scopeKey);
+    if (running) {
+      const over = running.expired || running.deadline.getTime() <= running.serverTimeMs;
+      if (!over && !body.startAfresh) return { ...(await sessionData(db, running)), resumed: true };
+      await completeAssessment(db, grader, running.id);
+    }
+    const created = await insertSession(db, userId, scope, scopeKey);
+    if (created) return { ...created, resumed: false };
+    // Another request of this learner started the scope at the same moment: answer that one.
+  }
+  throw conflict(quizMessages.saveFailed);
+}
+
 interface CreatedRow {
-  id: string;
   start_ms: number;
   deadline_ms: number;
   created_ms: number;
   server_ms: number;
-  evaluation_ids_json: string;
 }
 
 /**
- * Creates a session and its evaluations. Three round trips: the catalogue path, the question draw, and
- * the one insert statement, whose response is built from what those returned rather than read back: a
- * new session has no answers, no marks and no score yet.
+ * Draws the questions and writes the session; its response is built from what the draw and the insert
+ * returned rather than read back (a new session has no answers yet). null: the scope was taken.
  */
-export async function createSession(
+async function insertSession(
   db: Db,
   userId: string,
-  body: CreateAssessmentBody,
-): Promise<SessionData> {
-  const scope = await resolveScope(db, body, new Date());
+  scope: QuizScope,
+  scopeKey: string,
+): Promise<SessionData | null> {
   const picked = await selectQuestions(db, userId, scope);
   if (picked.length === 0) {
     const what = scope.topic ?? scope.subject ?? scope.module;
     throw conflict(quizMessages.noQuestions(what.name));
   }
-  // The option order is drawn once and stored: reloading the session shows the same order.
-  const items = picked.map((q) => ({ q: q.id, o: shuffle(q.options) }));
+  const scheme = currentScheme(scope.markingScheme);
+  const totalMarks = picked.reduce((sum, q) => sum + fullMarks(scheme, q.type), 0);
+  // The option order is drawn once and stored: every device shows the same order.
+  const options = picked.map((q) => shuffle(q.options));
+  const id = newSessionId();
   const slug = newSlug();
   const [created] = (await queryPrepared(db, CREATE, [
+    id,
     slug,
     userId,
     scope.quizType,
+    scopeKey,
     scope.exam.id,
     scope.module.id,
     scope.subject?.id ?? null,
     scope.topic?.id ?? null,
     scope.sessionName,
     picked.length,
-    SCORE_CORRECT * picked.length,
+    totalMarks,
     scope.totalTime,
-    JSON.stringify(items),
+    scheme.id,
+    `{${picked.map((q) => q.id).join(',')}}`,
+    `{${picked.map((q) => q.type).join(',')}}`,
+    JSON.stringify(options),
   ])) as unknown as CreatedRow[];
-  if (!created) throw new Error('assessment not created');
-  const evaluationIds = JSON.parse(created.evaluation_ids_json) as string[];
-  if (evaluationIds.length !== picked.length) throw new Error('evaluations not created');
+  if (!created) return null;
 
-  // Shaped by the same mappers as a session read back (views.ts): one place says what leaves the server.
+  // Shaped by the same mappers as a session read back: one place says what leaves the server.
   const subjectNames = new Map(scope.subjects.map((s) => [s.id, s.name]));
   const row: AssessmentRow = {
-    id: created.id,
+    id,
     slug,
     userId,
     quizType: scope.quizType,
     sessionName: scope.sessionName,
     score: null,
-    totalMarks: SCORE_CORRECT * picked.length,
+    totalMarks,
     totalTime: scope.totalTime,
     startTime: new Date(Number(created.start_ms)),
     endTime: null,
@@ -106,6 +147,7 @@ export async function createSession(
     sessionCompleted: false,
     answeredQuestion: 0,
     totalQuestions: picked.length,
+    markingScheme: scheme.id,
     examName: scope.exam.name,
     examSlug: scope.exam.slug,
     moduleId: scope.module.id,
@@ -123,15 +165,17 @@ export async function createSession(
   return {
     assessment: toAssessment(row),
     evaluation: picked.map((q, position) =>
-      toEvaluation({
-        id: evaluationIds[position]!,
-        options: items[position]!.o,
-        userAnswer: null,
-        status: 'not_answered',
-        markedForReview: false,
+      toEvaluation(id, {
+        position,
+        questionId: q.id,
         questionText: q.text,
+        questionType: q.type,
+        passage: q.passage,
         subjectId: q.subjectId,
         subjectName: subjectNames.get(q.subjectId) ?? '',
+        options: options[position] ?? [],
+        userAnswer: null,
+        markedForReview: false,
       }),
     ),
   };

@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { keyText, type QuestionKey } from '@ai-tutor/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { evaluations, questions } from '../../db/schema.js';
 
 export interface GradeVerdict {
   correct: boolean;
@@ -10,32 +10,42 @@ export type FreeTextGrader = (
   items: { id: string; question: string; options: string[]; expected: string; given: string | null }[],
 ) => Promise<Map<string, GradeVerdict>>;
 
+interface TextAnswerRow {
+  pos: number;
+  question: string;
+  key_json: string;
+  given: string;
+}
+
 /**
- * Verdicts for a session's answered free-text questions; empty without a grader (no AI provider, see
- * plugins/app/ai.ts). Completion asks before taking any row lock: the grader waits on the network.
+ * Verdicts for a session's answered free-text questions, by position; empty without a grader (no AI
+ * provider, see plugins/app/ai.ts). Completion asks before taking any row lock: the grader waits on
+ * the network.
  */
 export async function gradeSession(
   db: Db,
   grade: FreeTextGrader | null,
   assessmentId: string,
-): Promise<Map<string, GradeVerdict>> {
+): Promise<Map<number, GradeVerdict>> {
   if (!grade) return new Map();
-  const rows = await db
-    .select({
-      id: evaluations.id,
-      question: questions.text,
-      options: evaluations.options,
-      expected: questions.answer,
-      given: evaluations.userAnswer,
-    })
-    .from(evaluations)
-    .innerJoin(questions, eq(questions.id, evaluations.questionId))
-    .where(
-      and(
-        eq(evaluations.assessmentId, assessmentId),
-        isNotNull(evaluations.userAnswer),
-        sql`jsonb_array_length(${evaluations.options}) = 0`,
-      ),
-    );
-  return rows.length ? grade(rows) : new Map();
+  const result = await db.execute(sql`
+    SELECT s.pos::int - 1 AS pos, q.text AS question, q.key::text AS key_json,
+      a.answers ->> (s.pos::int - 1) AS given
+    FROM assessments a
+    CROSS JOIN LATERAL unnest(a.question_ids) WITH ORDINALITY AS s(question_id, pos)
+    JOIN questions q ON q.id = s.question_id
+    WHERE a.id = ${assessmentId} AND q.type = 'text'
+      AND jsonb_typeof(a.answers -> (s.pos::int - 1)) = 'string'`);
+  const rows = result.rows as unknown as TextAnswerRow[];
+  if (rows.length === 0) return new Map();
+  const verdicts = await grade(
+    rows.map((row) => ({
+      id: String(row.pos),
+      question: row.question,
+      options: [],
+      expected: keyText(JSON.parse(row.key_json) as QuestionKey),
+      given: row.given,
+    })),
+  );
+  return new Map([...verdicts].map(([id, verdict]) => [Number(id), verdict]));
 }

@@ -1,4 +1,4 @@
-import { SCORE_CORRECT, type AttemptEntityType, type QuizType } from '@ai-tutor/contract';
+import type { AttemptEntityType, QuizType } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { performanceRecords } from '../../db/schema.js';
@@ -30,6 +30,8 @@ export interface SessionForRecords {
 
 export interface ScoredQuestion {
   score: number | null;
+  /** What the question was worth under the session's marking scheme. */
+  max: number;
   topicId: string | null;
 }
 
@@ -64,7 +66,7 @@ export function recordDeltas(session: SessionForRecords, scored: ScoredQuestion[
       entityType: 'topic',
       entityId: topicId,
       score: sum(items),
-      marks: SCORE_CORRECT * items.length,
+      marks: items.reduce((total, q) => total + q.max, 0),
     });
   }
   return deltas;

@@ -1,6 +1,11 @@
 import {
+  isAnswered,
+  NUMERICAL_ANSWER_PATTERN,
+  NUMERICAL_ANSWER_SQL_PATTERN,
   quizMessages,
   SAVE_GRACE_SECONDS,
+  type AnswerValue,
+  type QuestionType,
   type SaveEvaluationBody,
   type SaveEvaluationData,
 } from '@ai-tutor/contract';
@@ -8,28 +13,24 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { parseEvaluationId } from './session-ids.js';
 import { GRACE, isoMs } from './sql.js';
 
 /**
- * Saving one question in one prepared statement, so a save costs one round trip and no planning:
- * - the CTE finds the evaluation's session only if it is the caller's, not completed and not past its
- *   deadline plus grace, and takes a share lock on it. Completion locks that row FOR UPDATE, so a save
- *   and a completion never interleave: the save lands before scoring or is refused after it;
- * - the UPDATE writes the answer only if it is one of the question's options (free text otherwise).
+ * Saving one question is one prepared statement on one row (decision 0010): the session's row, found
+ * by primary key from the evaluation id, updated only if it is the caller's, not completed and not
+ * past its deadline plus grace, and only with an answer that fits the question's type (one of its
+ * options; a set of them; a number; text). The UPDATE's row lock orders it with completion, which
+ * locks the same row FOR UPDATE: a save lands before scoring or is refused after it.
  * Only when no row comes back does a second query tell 404 from 409 from 400.
- * The response holds what a save can change; the question's text, options and subject are the
- * session's, so the statement joins nothing for them (measured: ~20 % less CPU per save, server and
- * database alike, than returning the whole evaluation). It returns only what the request does not
- * tell: the id is the request's and the status follows from the answer, as the UPDATE sets it (the
- * driver works through every returned column's description on every execution).
  *
- * Idempotent: the same body twice leaves the same answer. An empty or blank userAnswer clears the
- * answer; an absent one leaves it. Time spent adds up, capped at the session's length.
+ * Idempotent: the same body twice leaves the same answer. An empty answer (blank text, no options)
+ * clears it; an absent one leaves it. Time spent adds up, capped at the session's length.
  */
 
 interface SavedRow {
-  user_answer: string | null;
-  marked_for_review: boolean;
+  answer_json: string | null;
+  marked: boolean;
   server_ms: number;
 }
 
@@ -37,84 +38,107 @@ interface DiagnosisRow {
   user_id: string;
   session_completed: boolean;
   late: boolean;
-  options_json: string;
+  total_questions: number;
+  question_type: QuestionType | null;
+  options_json: string | null;
 }
 
 /**
- * $1 evaluation id, $2 user id, $3 whether the body carries userAnswer, $4 the answer (NULL clears it),
- * $5 markedForReview (NULL keeps it), $6 seconds spent. Prepared once per connection (see prepared.ts):
- * planning this statement costs more than running it.
+ * $1 session id, $2 user id, $3 position (0-based), $4 whether the body carries userAnswer, $5 the answer
+ * as JSON (NULL clears it), $6 markedForReview (NULL keeps it), $7 seconds spent.
  */
-const NEW_ANSWER = '(CASE WHEN $3::boolean THEN $4::text ELSE e.user_answer END)';
+const ANSWER = '$5::jsonb';
+const AT = '$3::int';
 const SAVE: PreparedStatement = {
-  name: 'save_evaluation_v3',
+  name: 'save_evaluation_v4',
   text: `
-    WITH target AS (
-      SELECT a.id, a.total_time FROM assessments a
-      JOIN evaluations owned ON owned.assessment_id = a.id
-      WHERE owned.id = $1::uuid AND a.user_id = $2::uuid
-        AND NOT a.session_completed AND now() <= a.deadline + interval '${SAVE_GRACE_SECONDS} seconds'
-      FOR SHARE OF a
-    )
-    UPDATE evaluations e SET
-      user_answer = ${NEW_ANSWER},
-      status = CASE WHEN ${NEW_ANSWER} IS NULL THEN 'not_answered' ELSE 'answered' END,
-      marked_for_review = coalesce($5::boolean, e.marked_for_review),
-      time_spent_seconds = least(e.time_spent_seconds + $6::int, target.total_time * 60),
-      updated_at = now()
-    FROM target
-    WHERE e.id = $1::uuid AND e.assessment_id = target.id
-      AND ($4::text IS NULL OR jsonb_array_length(e.options) = 0
-        OR e.options @> jsonb_build_array($4::text))
-    RETURNING e.user_answer, e.marked_for_review, (extract(epoch from now()) * 1000)::float8 AS server_ms`,
+    UPDATE assessments a SET
+      answers = CASE WHEN $4::boolean
+        THEN jsonb_set(a.answers, ARRAY[${AT}::text], coalesce(${ANSWER}, 'null'::jsonb))
+        ELSE a.answers END,
+      marked[${AT} + 1] = coalesce($6::boolean, a.marked[${AT} + 1]),
+      time_spent[${AT} + 1] = least(a.time_spent[${AT} + 1] + $7::int, a.total_time * 60)
+    WHERE a.id = $1::uuid AND a.user_id = $2::uuid AND NOT a.session_completed
+      AND now() <= a.deadline + interval '${SAVE_GRACE_SECONDS} seconds'
+      AND ${AT} < a.total_questions
+      AND (${ANSWER} IS NULL OR CASE a.question_types[${AT} + 1]
+        WHEN 'single' THEN jsonb_typeof(${ANSWER}) = 'string'
+          AND (a.options -> ${AT}) @> jsonb_build_array(${ANSWER})
+        WHEN 'multiple' THEN jsonb_typeof(${ANSWER}) = 'array' AND (a.options -> ${AT}) @> ${ANSWER}
+        WHEN 'numerical' THEN jsonb_typeof(${ANSWER}) = 'string'
+          AND (${ANSWER} #>> '{}') ~ '${NUMERICAL_ANSWER_SQL_PATTERN}'
+        ELSE jsonb_typeof(${ANSWER}) = 'string' END)
+    RETURNING (a.answers -> ${AT})::text AS answer_json, a.marked[${AT} + 1] AS marked,
+      (extract(epoch from now()) * 1000)::float8 AS server_ms`,
 };
+
+/** What is stored: a blank answer or an empty choice clears; a choice keeps each option once. */
+function storedAnswer(answer: AnswerValue | undefined): AnswerValue {
+  if (!isAnswered(answer)) return null;
+  return Array.isArray(answer) ? [...new Set(answer)] : answer;
+}
 
 export async function saveEvaluation(
   db: Db,
   userId: string,
   body: SaveEvaluationBody,
 ): Promise<SaveEvaluationData> {
-  const touchAnswer = body.userAnswer !== undefined;
-  const answer = body.userAnswer === undefined || body.userAnswer.trim() === '' ? null : body.userAnswer;
+  const target = parseEvaluationId(body.evaluationId);
+  if (!target) throw notFound(quizMessages.questionNotFound);
+  const answer = storedAnswer(body.userAnswer);
   const rows = await queryPrepared(db, SAVE, [
-    body.evaluationId,
+    target.sessionId,
     userId,
-    touchAnswer,
-    answer,
+    target.position,
+    body.userAnswer !== undefined,
+    answer === null ? null : JSON.stringify(answer),
     body.markedForReview ?? null,
     body.timeSpentSeconds ?? 0,
   ]);
   const saved = rows[0] as SavedRow | undefined;
-  if (!saved) throw await whyNotSaved(db, userId, body.evaluationId, answer);
+  if (!saved) throw await whyNotSaved(db, userId, target, answer);
+  const userAnswer = saved.answer_json === null ? null : (JSON.parse(saved.answer_json) as AnswerValue);
   return {
     evaluation: {
       _id: body.evaluationId,
-      userAnswer: saved.user_answer,
-      status: saved.user_answer === null ? 'not_answered' : 'answered',
-      markedForReview: saved.marked_for_review,
+      userAnswer,
+      status: userAnswer === null ? 'not_answered' : 'answered',
+      markedForReview: Boolean(saved.marked),
     },
     serverTime: isoMs(Number(saved.server_ms)),
   };
 }
 
-/** The failure path only: which of not-yours, too-late and not-an-option it was. */
+/** The failure path only: which of not-yours, too-late and does-not-fit it was. */
 async function whyNotSaved(
   db: Db,
   userId: string,
-  evaluationId: string,
-  answer: string | null,
+  target: { sessionId: string; position: number },
+  answer: AnswerValue,
 ): Promise<Error> {
   const result = await db.execute(sql`
-    SELECT a.user_id, a.session_completed, now() > a.deadline + ${GRACE} AS late,
-      e.options::text AS options_json
-    FROM evaluations e JOIN assessments a ON a.id = e.assessment_id
-    WHERE e.id = ${evaluationId}`);
+    SELECT a.user_id, a.session_completed, now() > a.deadline + ${GRACE} AS late, a.total_questions,
+      a.question_types[${target.position + 1}] AS question_type,
+      (a.options -> ${target.position}::int)::text AS options_json
+    FROM assessments a WHERE a.id = ${target.sessionId}`);
   const row = result.rows[0] as DiagnosisRow | undefined;
-  if (!row || row.user_id !== userId) return notFound(quizMessages.questionNotFound);
+  if (!row || row.user_id !== userId || target.position >= Number(row.total_questions))
+    return notFound(quizMessages.questionNotFound);
   if (row.session_completed) return conflict(quizMessages.alreadySubmitted);
   if (row.late) return conflict(quizMessages.timeUp);
-  const options = JSON.parse(row.options_json) as string[];
-  if (answer !== null && options.length > 0 && !options.includes(answer))
-    return badRequest(quizMessages.answerNotAnOption);
-  return conflict(quizMessages.saveFailed);
+  const options = JSON.parse(row.options_json ?? '[]') as string[];
+  const problem = answerProblem(row.question_type ?? 'text', options, answer);
+  return problem ? badRequest(problem) : conflict(quizMessages.saveFailed);
+}
+
+function answerProblem(type: QuestionType, options: string[], answer: AnswerValue): string | null {
+  if (answer === null) return null;
+  if (type === 'multiple') {
+    if (!Array.isArray(answer)) return quizMessages.answerNotAList;
+    return answer.every((a) => options.includes(a)) ? null : quizMessages.answerNotAnOption;
+  }
+  if (Array.isArray(answer)) return quizMessages.answerNotOne;
+  if (type === 'single') return options.includes(answer) ? null : quizMessages.answerNotAnOption;
+  if (type === 'numerical') return NUMERICAL_ANSWER_PATTERN.test(answer) ? null : quizMessages.answerNotANumber;
+  return null;
 }

@@ -1,4 +1,11 @@
-import { quizMessages, type CreateAssessmentBody, type QuizType } from '@ai-tutor/contract';
+import {
+  DEFAULT_MARKING_SCHEME,
+  MARKING_SCHEME_NAMES,
+  quizMessages,
+  type CreateAssessmentBody,
+  type MarkingSchemeName,
+  type QuizType,
+} from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { notFound } from '../../lib/errors.js';
@@ -29,6 +36,13 @@ export interface QuizScope {
   questionCount: number;
   totalTime: number;
   sessionName: string;
+  /** The module's scheme, else the exam's, else spec (DESIGN.md §6.1). */
+  markingScheme: MarkingSchemeName;
+}
+
+/** What one running attempt is of (DESIGN.md §6.4): the quiz type and the catalogue ids. */
+export function scopeKeyOf(scope: QuizScope): string {
+  return `${scope.quizType}:${scope.module.id}:${scope.subject?.id ?? ''}:${scope.topic?.id ?? ''}`;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -50,6 +64,7 @@ interface ScopeRow {
   subject_json: string | null;
   topic_json: string | null;
   module_subjects_json: string | null;
+  marking_scheme: string;
 }
 
 const sizedJson = (t: string) =>
@@ -61,9 +76,10 @@ const sizedJson = (t: string) =>
  * One round trip for the whole path; each level is looked up only inside the one above it.
  */
 const RESOLVE: PreparedStatement = {
-  name: 'quiz_resolve_scope_v1',
+  name: 'quiz_resolve_scope_v2',
   text: `
     SELECT e.id AS exam_id, e.name AS exam_name, e.slug AS exam_slug,
+      coalesce(m.marking_scheme, e.marking_scheme, '${DEFAULT_MARKING_SCHEME}') AS marking_scheme,
       CASE WHEN m.id IS NOT NULL THEN ${sizedJson('m')} END AS module_json,
       CASE WHEN s.id IS NOT NULL THEN ${sizedJson('s')} END AS subject_json,
       CASE WHEN t.id IS NOT NULL THEN ${sizedJson('t')} END AS topic_json,
@@ -96,6 +112,9 @@ export async function resolveScope(db: Db, body: CreateAssessmentBody, now: Date
   if (!module) throw notFound(quizMessages.scopeNotFound('Module', body.moduleSlug, exam.name));
 
   const when = formatSessionDate(now);
+  const markingScheme = (MARKING_SCHEME_NAMES as readonly string[]).includes(row.marking_scheme)
+    ? (row.marking_scheme as MarkingSchemeName)
+    : DEFAULT_MARKING_SCHEME;
   if (body.quizType === 'module') {
     return {
       quizType: 'module',
@@ -107,6 +126,7 @@ export async function resolveScope(db: Db, body: CreateAssessmentBody, now: Date
       questionCount: module.questionCount,
       totalTime: module.durationMinutes,
       sessionName: `${module.name} Mock Test · ${when}`,
+      markingScheme,
     };
   }
 
@@ -123,6 +143,7 @@ export async function resolveScope(db: Db, body: CreateAssessmentBody, now: Date
       questionCount: subject.questionCount,
       totalTime: subject.durationMinutes,
       sessionName: `${subject.name} Quiz · ${when}`,
+      markingScheme,
     };
   }
 
@@ -138,5 +159,6 @@ export async function resolveScope(db: Db, body: CreateAssessmentBody, now: Date
     questionCount: topic.questionCount,
     totalTime: topic.durationMinutes,
     sessionName: `${topic.name} Quiz · ${when}`,
+    markingScheme,
   };
 }

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
+import type { QuestionType } from '@ai-tutor/contract';
 import type { QuizScope } from './scope.js';
 
 /** How many of the learner's latest sessions count as "recent" when preferring unseen questions. */
@@ -10,6 +11,8 @@ export interface SelectedQuestion {
   id: string;
   subjectId: string;
   text: string;
+  type: QuestionType;
+  passage: string | null;
   options: string[];
 }
 
@@ -52,25 +55,26 @@ export function shuffle<T>(items: readonly T[]): T[] {
  * Prepared: planning this statement cost about as much as running it.
  */
 const DRAW: PreparedStatement = {
-  name: 'quiz_draw_questions_v1',
+  name: 'quiz_draw_questions_v2',
   text: `
     WITH recent AS (
-      SELECT id, created_at FROM assessments
+      SELECT question_ids, created_at FROM assessments
       WHERE user_id = $1::uuid
       ORDER BY created_at DESC
       LIMIT ${RECENT_SESSIONS}
     ), seen AS (
-      SELECT e.question_id, max(r.created_at) AS last_seen
-      FROM evaluations e JOIN recent r ON r.id = e.assessment_id
-      GROUP BY e.question_id
+      SELECT s.question_id, max(r.created_at) AS last_seen
+      FROM recent r CROSS JOIN LATERAL unnest(r.question_ids) AS s(question_id)
+      GROUP BY s.question_id
     ), ranked AS (
-      SELECT q.id, q.subject_id, q.text, q.options::text AS options_json,
+      SELECT q.id, q.subject_id, q.text, q.type, q.options::text AS options_json, p.text AS passage,
         row_number() OVER (PARTITION BY q.subject_id ORDER BY s.last_seen ASC NULLS FIRST, random()) AS rank
       FROM questions q LEFT JOIN seen s ON s.question_id = q.id
+        LEFT JOIN passages p ON p.id = q.passage_id
       WHERE q.status = 'active' AND q.subject_id = ANY($2::uuid[])
         AND ($3::uuid IS NULL OR q.topic_id = $3::uuid)
     )
-    SELECT id, subject_id, text, options_json FROM ranked
+    SELECT id, subject_id, text, type, options_json, passage FROM ranked
     WHERE rank <= $4::int
     ORDER BY rank`,
 };
@@ -87,7 +91,8 @@ export async function selectQuestions(db: Db, userId: string, scope: QuizScope):
     `{${scope.subjects.map((s) => s.id).join(',')}}`,
     scope.topic?.id ?? null,
     scope.questionCount,
-  ])) as { id: string; subject_id: string; text: string; options_json: string }[];
+  ])) as { id: string; subject_id: string; text: string; type: QuestionType; options_json: string;
+    passage: string | null }[];
 
   const bySubject = new Map<string, SelectedQuestion[]>(scope.subjects.map((s) => [s.id, []]));
   for (const row of rows) {
@@ -95,6 +100,8 @@ export async function selectQuestions(db: Db, userId: string, scope: QuizScope):
       id: row.id,
       subjectId: row.subject_id,
       text: row.text,
+      type: row.type,
+      passage: row.passage,
       options: JSON.parse(row.options_json) as string[],
     });
   }

@@ -3,20 +3,15 @@ import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { completeAssessment } from './complete.js';
 import type { FreeTextGrader } from './free-text-grading.js';
-import {
-  findOwnAssessment,
-  resultEvaluations,
-  runningEvaluations,
-  toAssessment,
-  toEvaluation,
-  type AssessmentRow,
-} from './views.js';
+import { resultEvaluations, sessionQuestions, toEvaluation } from './evaluation-views.js';
+import { findOwnAssessment, toAssessment, type AssessmentRow } from './views.js';
 
-async function sessionData(db: Db, row: AssessmentRow): Promise<SessionData> {
-  const rows = await runningEvaluations(db, row.id);
+export async function sessionData(db: Db, row: AssessmentRow): Promise<SessionData> {
+  const rows = await sessionQuestions(db, row.id);
+  const evaluation = rows.map((r) => toEvaluation(row.id, r));
   // While running, the stored count is 0 until completion; the live count helps a resuming client.
-  const answered = row.sessionCompleted ? undefined : rows.filter((r) => r.status === 'answered').length;
-  return { assessment: toAssessment(row, answered), evaluation: rows.map(toEvaluation) };
+  const answered = row.sessionCompleted ? undefined : evaluation.filter((e) => e.status === 'answered').length;
+  return { assessment: toAssessment(row, answered), evaluation };
 }
 
 /**
@@ -73,5 +68,8 @@ export async function getResult(
   if (!row.sessionCompleted) {
     throw conflict(quizMessages.stillRunning);
   }
-  return { assessment: toAssessment(row), evaluations: await resultEvaluations(db, row.id) };
+  return {
+    assessment: toAssessment(row),
+    evaluations: await resultEvaluations(db, row.id, row.markingScheme),
+  };
 }

@@ -1,7 +1,7 @@
-import type { Assessment, Evaluation, ResultEvaluation } from '@ai-tutor/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { schemeById, type Assessment } from '@ai-tutor/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { assessments, evaluations, exams, modules, questions, subjects, topics } from '../../db/schema.js';
+import { assessments, exams, modules, subjects, topics } from '../../db/schema.js';
 import { GRACE, iso, isoMs, NOW_MS } from './sql.js';
 
 /**
@@ -25,6 +25,7 @@ const assessmentColumns = {
   sessionCompleted: assessments.sessionCompleted,
   answeredQuestion: assessments.answeredQuestion,
   totalQuestions: assessments.totalQuestions,
+  markingScheme: assessments.markingScheme,
   examName: exams.name,
   examSlug: exams.slug,
   moduleId: modules.id,
@@ -64,6 +65,24 @@ export async function findOwnAssessment(
   return row;
 }
 
+/** The learner's running attempt of a scope (DESIGN.md §6.4), if any. */
+export async function findRunningAttempt(
+  db: DbOrTx,
+  userId: string,
+  scopeKey: string,
+): Promise<AssessmentRow | undefined> {
+  const [row] = await selectAssessments(db)
+    .where(
+      and(
+        eq(assessments.userId, userId),
+        eq(assessments.scopeKey, scopeKey),
+        eq(assessments.sessionCompleted, false),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 export function toAssessment(row: AssessmentRow, answeredOverride?: number): Assessment {
   return {
     _id: row.id,
@@ -92,81 +111,12 @@ export function toAssessment(row: AssessmentRow, answeredOverride?: number): Ass
       row.topicId && row.topicName && row.topicSlug
         ? { id: row.topicId, name: row.topicName, slug: row.topicSlug }
         : null,
+    markingScheme: schemeView(row.markingScheme),
   };
 }
 
-export interface RunningEvaluationRow {
-  id: string;
-  options: string[];
-  userAnswer: string | null;
-  status: 'answered' | 'not_answered';
-  markedForReview: boolean;
-  questionText: string;
-  subjectId: string;
-  subjectName: string;
+export function schemeView(id: string): Assessment['markingScheme'] {
+  const scheme = schemeById(id);
+  return { id: scheme.id, name: scheme.name, label: scheme.label };
 }
 
-const runningColumns = {
-  id: evaluations.id,
-  options: evaluations.options,
-  userAnswer: evaluations.userAnswer,
-  status: evaluations.status,
-  markedForReview: evaluations.markedForReview,
-  questionText: questions.text,
-  subjectId: subjects.id,
-  subjectName: subjects.name,
-};
-
-export async function runningEvaluations(db: DbOrTx, assessmentId: string): Promise<RunningEvaluationRow[]> {
-  return db
-    .select(runningColumns)
-    .from(evaluations)
-    .innerJoin(questions, eq(questions.id, evaluations.questionId))
-    .innerJoin(subjects, eq(subjects.id, questions.subjectId))
-    .where(eq(evaluations.assessmentId, assessmentId))
-    .orderBy(asc(evaluations.position));
-}
-
-export function toEvaluation(row: RunningEvaluationRow): Evaluation {
-  return {
-    _id: row.id,
-    baseQuestion: {
-      questionText: row.questionText,
-      options: row.options,
-      subject: { id: row.subjectId, name: row.subjectName },
-    },
-    userAnswer: row.userAnswer,
-    status: row.status,
-    markedForReview: row.markedForReview,
-  };
-}
-
-/** After completion only: the answer key, explanation, score, time spent and topic. */
-export async function resultEvaluations(db: DbOrTx, assessmentId: string): Promise<ResultEvaluation[]> {
-  const rows = await db
-    .select({
-      ...runningColumns,
-      baseAnswer: questions.answer,
-      explanation: questions.explanation,
-      score: evaluations.score,
-      timeSpentSeconds: evaluations.timeSpentSeconds,
-      gradingNote: evaluations.gradingNote,
-      topicId: topics.id,
-      topicName: topics.name,
-    })
-    .from(evaluations)
-    .innerJoin(questions, eq(questions.id, evaluations.questionId))
-    .innerJoin(subjects, eq(subjects.id, questions.subjectId))
-    .leftJoin(topics, eq(topics.id, questions.topicId))
-    .where(eq(evaluations.assessmentId, assessmentId))
-    .orderBy(asc(evaluations.position));
-  return rows.map((row) => ({
-    ...toEvaluation(row),
-    baseAnswer: row.baseAnswer,
-    explanation: row.explanation,
-    score: row.score,
-    timeSpentSeconds: row.timeSpentSeconds,
-    topic: row.topicId && row.topicName ? { id: row.topicId, name: row.topicName } : null,
-    gradingNote: row.gradingNote,
-  }));
-}

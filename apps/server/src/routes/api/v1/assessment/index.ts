@@ -9,16 +9,19 @@ const createRoute: FastifyPluginAsyncZod = async (fastify) => {
       preHandler: fastify.requireLearner,
       schema: {
         tags: ['quiz'],
-        summary: 'Start a module mock test, subject quiz or topic quiz',
+        summary: 'Start a module mock test, subject quiz or topic quiz (or resume the running one)',
         description:
-          'Draws the questions and creates the session in one transaction. 404 for an unknown exam, module, ' +
-          'subject or topic (or one outside its parent); 409 when no question is available.',
+          'Draws the questions and writes the session as one row. A scope with a running attempt answers ' +
+          'that attempt (200, "Assessment resumed") on any device; `startAfresh: true` submits it first ' +
+          '(DESIGN.md §6.4). 404 for an unknown exam, module, subject or topic (or one outside its parent); ' +
+          '409 when no question is available.',
         body: createAssessmentBody,
-        response: { 201: envelope(sessionData) },
+        response: { 200: envelope(sessionData), 201: envelope(sessionData) },
       },
     },
     async (request, reply) => {
-      const data = await fastify.quiz.create(userIdOf(request), request.body);
+      const { resumed, ...data } = await fastify.quiz.create(userIdOf(request), request.body);
+      if (resumed) return reply.status(200).send({ message: quizMessages.resumed, data });
       return reply.status(201).send({ message: quizMessages.created, data });
     },
   );

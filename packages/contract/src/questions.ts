@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from './constants.js';
+import { text } from './text.js';
+
+/**
+ * Questions as real papers have them (DESIGN.md §6.1). A question's `type` tells how it is answered;
+ * its `key` (never sent before a session is completed) tells what is right.
+ */
+export const QUESTION_TYPES = ['single', 'multiple', 'numerical', 'text'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+/**
+ * The key of a question, by type:
+ * - single: the text of the right option;
+ * - multiple: the texts of the right options (one or more);
+ * - numerical: an inclusive range; `value` is the stated answer when the key is "value ± tolerance"
+ *   (min = value − tolerance, max = value + tolerance), null when the paper gives a range;
+ * - text: accepted answers, compared after normalising case, spacing and numbers; with `wildcard`,
+ *   `*` in an accepted answer stands for any text (Moodle's short answer).
+ */
+export const questionKey = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('single'), answer: z.string().min(1) }),
+  z.object({ type: z.literal('multiple'), answers: z.array(z.string().min(1)).min(1) }),
+  z.object({
+    type: z.literal('numerical'),
+    min: z.number(),
+    max: z.number(),
+    value: z.number().nullable(),
+  }),
+  z.object({
+    type: z.literal('text'),
+    answers: z.array(z.string().min(1)).min(1),
+    wildcard: z.boolean(),
+  }),
+]);
+export type QuestionKey = z.infer<typeof questionKey>;
+
+/**
+ * What a learner's answer is: a string for single, numerical and text, an array of option texts for
+ * multiple. null: not answered.
+ */
+export type AnswerValue = string | string[] | null;
+export const answerValue = z.union([
+  text(TEXT_LIMITS.answer),
+  z.array(text(TEXT_LIMITS.answer)).max(TEXT_LIMITS.optionsPerQuestion),
+]);
+
+/** A number as a learner types it on the CBT keypad: digits, one '.', an optional leading '-'. */
+export const NUMERICAL_ANSWER_PATTERN = /^-?(\d+(\.\d*)?|\.\d+)$/;
+/** The same rule for PostgreSQL's `~` (the save statement checks it): kept beside its JS twin. */
+export const NUMERICAL_ANSWER_SQL_PATTERN = '^-?([0-9]+([.][0-9]*)?|[.][0-9]+)$';
+
+const trimNumber = (n: number) => String(Number(n.toPrecision(12)));
+
+/** The key as the result shows it: "B", "A; C", "2.5 ± 0.1", "2 to 3", "Paris". */
+export function keyText(key: QuestionKey): string {
+  switch (key.type) {
+    case 'single':
+      return key.answer;
+    case 'multiple':
+      return key.answers.join('; ');
+    case 'numerical':
+      if (key.value !== null) {
+        const tolerance = Math.max(key.value - key.min, key.max - key.value);
+        return tolerance > 0
+          ? `${trimNumber(key.value)} ± ${trimNumber(tolerance)}`
+          : trimNumber(key.value);
+      }
+      return key.min === key.max ? trimNumber(key.min) : `${trimNumber(key.min)} to ${trimNumber(key.max)}`;
+    case 'text':
+      return key.answers[0] ?? '';
+  }
+}
+
+/** An answer as one line of text (records, AI prompts, the result table). */
+export function answerText(answer: AnswerValue): string | null {
+  if (answer === null) return null;
+  return Array.isArray(answer) ? answer.join('; ') : answer;
+}
+
+/** Whether an answer is given at all: a blank string and an empty choice are "not answered". */
+export function isAnswered(answer: AnswerValue | undefined): answer is string | string[] {
+  if (answer === null || answer === undefined) return false;
+  return Array.isArray(answer) ? answer.length > 0 : answer.trim() !== '';
+}
