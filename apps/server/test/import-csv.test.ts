@@ -98,7 +98,9 @@ describe('CSV import', () => {
     const bigEndian = scratchFile('utf16be.csv', '');
     writeFileSync(bigEndian, Buffer.from(text, 'utf16le').swap16());
     expect((await importFile(db(), bigEndian)).subjects[0]).toMatchObject({ unchanged: 1 });
-    expect((await importFile(db(), scratchFile('utf8.csv', text))).subjects[0]).toMatchObject({ unchanged: 1 });
+    expect((await importFile(db(), scratchFile('utf8.csv', text))).subjects[0]).toMatchObject({
+      unchanged: 1,
+    });
     const stored = (await questionsOf(db(), 'test-physics')).filter((q) => q.text.startsWith('Fine?'));
     expect(stored.map((q) => q.text)).toEqual(['Fine? Ωμέγα']);
   });

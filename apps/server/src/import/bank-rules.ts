@@ -28,8 +28,7 @@ export function keepFirstOfRepeatedTexts(
       kept.push(q);
       continue;
     }
-    const same =
-      earlier.answer === q.answer && earlier.options.join('\u0000') === q.options.join('\u0000');
+    const same = earlier.answer === q.answer && earlier.options.join('\u0000') === q.options.join('\u0000');
     result.warnings.push({
       where: q.where,
       message:
@@ -50,24 +49,4 @@ export function finishQuestions(issues: IssueList, result: ParsedImport, options
   if (!options.skipInvalid) return issues.throwIfAny(options.file);
   for (const issue of issues.items)
     result.skipped.push({ where: issue.where, message: `invalid — ${issue.message}` });
-}
-
-/** `*` in a short answer is Moodle's wildcard (any text); `\*` is a literal asterisk. */
-export function hasWildcard(answer: string): boolean {
-  return /(^|[^\\])\*/.test(answer);
-}
-
-/**
- * The accepted answer of a short-answer question: the first full-credit one that is not a wildcard
- * pattern (a pattern stored as text would mark the learners who typed the right word wrong). Null when
- * every full-credit answer is a pattern. The others are named, to say they are dropped.
- */
-export function chooseShortAnswer<T extends { text: string; weight: number }>(
-  answers: T[],
-): { kept: T; dropped: T[] } | { patterns: T[] } | null {
-  const full = answers.filter((a) => a.weight >= 100);
-  if (!full.length) return null;
-  const kept = full.find((a) => !hasWildcard(a.text));
-  if (!kept) return { patterns: full };
-  return { kept, dropped: answers.filter((a) => a !== kept && !(a.weight <= 0 && a.text === '*')) };
 }

@@ -1,3 +1,4 @@
+import type { QuestionKey } from '@ai-tutor/contract';
 import { CsvError, parse } from 'csv-parse/sync';
 import {
   emptyImport,
@@ -120,7 +121,10 @@ export function parseCsv(source: string, options: ParseOptions): ParsedImport {
       return i === undefined ? '' : (row.fields[i] ?? '').trim();
     };
     if (row.fields.length > header.fields.length) {
-      issues.add({ line: row.line }, `${row.fields.length} fields but the header has ${header.fields.length}`);
+      issues.add(
+        { line: row.line },
+        `${row.fields.length} fields but the header has ${header.fields.length}`,
+      );
       continue;
     }
     const where = { line: row.line };
@@ -133,14 +137,19 @@ export function parseCsv(source: string, options: ParseOptions): ParsedImport {
     const optionList = optionCells.filter(Boolean);
     let answer = get('answer');
     const letters = optionList.length && !optionList.includes(answer) ? answerLetters(answer) : null;
+    let key: QuestionKey | undefined;
     if (letters) {
-      result.skipped.push({
-        where,
-        message: `the answer names several right options (${letters.join(', ')}): a multiple-answer question cannot be kept yet`,
-      });
-      continue;
-    }
-    if (optionList.length && !optionList.includes(answer) && /^[A-Ja-j]$/.test(answer)) {
+      // `A,E`: a multiple-answer question, each letter naming a right option.
+      const empty = letters.filter((letter) => !optionCells[OPTION_LETTERS.indexOf(letter)]);
+      if (empty.length) {
+        issues.add(where, `the answer names option ${empty.join(', ')}, which is empty`);
+        continue;
+      }
+      key = {
+        type: 'multiple',
+        answers: letters.map((letter) => optionCells[OPTION_LETTERS.indexOf(letter)]!),
+      };
+    } else if (optionList.length && !optionList.includes(answer) && /^[A-Ja-j]$/.test(answer)) {
       const letter = answer.toUpperCase();
       const cell = optionCells[OPTION_LETTERS.indexOf(letter)];
       if (!cell) {
@@ -153,7 +162,7 @@ export function parseCsv(source: string, options: ParseOptions): ParsedImport {
     const question = makeQuestion(issues, where, {
       text: get('text'),
       options: optionList,
-      answer,
+      ...(key ? { key } : { answer }),
       explanation: get('explanation') || null,
       topic: topic ? { where, slug: null, name: topic } : null,
     });

@@ -42,8 +42,10 @@ function decoderFor(label: string): TextDecoder | null {
 
 export function decodeText(bytes: Uint8Array): DecodedText {
   const warnings: ImportIssue[] = [];
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes), warnings };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes), warnings };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes), warnings };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes), warnings };
   const utf16 = utf16WithoutBom(bytes);
   if (utf16) return { text: new TextDecoder(utf16).decode(bytes), warnings };
 

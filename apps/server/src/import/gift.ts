@@ -1,3 +1,4 @@
+import type { QuestionKey } from '@ai-tutor/contract';
 import {
   emptyImport,
   IssueList,
@@ -91,7 +92,7 @@ function readQuestion(file: GiftFile, startLine: number, raw: string) {
     for (const item of media)
       result.warnings.push({ where, message: `${item} is not kept: the question is imported without it` });
   };
-  const add = (fields: { options?: string[]; answer: string }) => {
+  const add = (fields: { options?: string[]; answer?: string; key?: QuestionKey }) => {
     const q = makeQuestion(issues, where, { text: questionText, explanation, topic, ...fields });
     if (q) {
       questions.push(q);

@@ -77,7 +77,8 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-const MEDIA_LINK = /\.(mp3|wav|ogg|oga|m4a|aac|mp4|m4v|webm|ogv|mov|avi|png|jpe?g|gif|svg|webp|bmp|pdf)(?:[?#].*)?$/i;
+const MEDIA_LINK =
+  /\.(mp3|wav|ogg|oga|m4a|aac|mp4|m4v|webm|ogv|mov|avi|png|jpe?g|gif|svg|webp|bmp|pdf)(?:[?#].*)?$/i;
 
 function shortName(url: string): string {
   const path = url.replace(/^@@PLUGINFILE@@\//, '').replace(/[?#].*$/, '');

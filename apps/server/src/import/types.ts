@@ -228,9 +228,7 @@ function keyProblems(q: ParsedQuestion): string[] {
 
 /** The key a question has when its format only gives one answer: the option, or the typed text. */
 function plainKey(options: string[], answer: string): QuestionKey {
-  return options.length
-    ? { type: 'single', answer }
-    : { type: 'text', answers: [answer], wildcard: false };
+  return options.length ? { type: 'single', answer } : { type: 'text', answers: [answer], wildcard: false };
 }
 
 /** Builds a question, checking it; problems go to `issues` with the question's place. */

@@ -30,7 +30,10 @@ function undeclaredEntity(source: string): ImportIssue | null {
 /** The element left open when the file ends, with the line it opened on. */
 function unclosedElement(source: string): { name: string; line: number } | null {
   const stack: { name: string; offset: number }[] = [];
-  const pattern = new RegExp(`${OPAQUE.source}|<(\\/?)([A-Za-z_][\\w:.-]*)(?:[^>"']|"[^"]*"|'[^']*')*?(\\/?)>`, 'g');
+  const pattern = new RegExp(
+    `${OPAQUE.source}|<(\\/?)([A-Za-z_][\\w:.-]*)(?:[^>"']|"[^"]*"|'[^']*')*?(\\/?)>`,
+    'g',
+  );
   for (let m = pattern.exec(source); m; m = pattern.exec(source)) {
     const [all, closing, name, selfClosing] = m;
     if (name === undefined) {
