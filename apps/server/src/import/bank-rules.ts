@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { IssueList, ParsedImport, ParsedQuestion, ParseOptions, Where } from './types.js';
 
 /**
@@ -28,7 +29,9 @@ export function keepFirstOfRepeatedTexts(
       kept.push(q);
       continue;
     }
-    const same = earlier.answer === q.answer && earlier.options.join('\u0000') === q.options.join('\u0000');
+    // What was said about the repeat itself no longer applies: it is not imported.
+    result.warnings = result.warnings.filter((w) => w.where !== q.where);
+    const same = isDeepStrictEqual(earlier.key, q.key) && isDeepStrictEqual(earlier.options, q.options);
     result.warnings.push({
       where: q.where,
       message:

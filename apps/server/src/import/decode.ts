@@ -32,6 +32,19 @@ function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   return null;
 }
 
+/**
+ * Windows-1252's letters at 0x80–0x9F (€ ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ). Node 20's
+ * TextDecoder reads those bytes as Latin-1's control characters, which is what Word's curly quotes
+ * in an old file would become.
+ */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+function windows1252(bytes: Uint8Array): string {
+  return new TextDecoder('windows-1252')
+    .decode(bytes)
+    .replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
+}
+
 function decoderFor(label: string): TextDecoder | null {
   try {
     return new TextDecoder(label, { fatal: true });
@@ -54,6 +67,8 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   const declared = XML_DECLARATION.exec(head)?.[1];
   if (declared && !/^utf-?8$/i.test(declared)) {
     const decoder = decoderFor(declared);
+    // ISO-8859-1 is read as Windows-1252 too (as browsers do): every Latin-1 letter is the same.
+    if (decoder?.encoding === 'windows-1252') return { text: windows1252(bytes), warnings };
     if (!decoder)
       warnings.push({
         where: { line: 1 },
@@ -79,6 +94,6 @@ export function decodeText(bytes: Uint8Array): DecodedText {
       message:
         'the file is not UTF-8: it was read as Windows-1252 (Latin-1); check accented letters and symbols, or save it as UTF-8',
     });
-    return { text: new TextDecoder('windows-1252').decode(bytes), warnings };
+    return { text: windows1252(bytes), warnings };
   }
 }
