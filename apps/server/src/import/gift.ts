@@ -20,8 +20,8 @@ import { escapePost, escapePre, giftMedia, textWithFormat } from './gift-text.js
  * Moodle's GIFT format, read the way Moodle reads it (question/format/gift): questions separated by
  * blank lines, `//` comment lines, `::title::`, `$CATEGORY:` lines, escapes `\~ \= \# \{ \} \: \n \\`,
  * `[html]`-style text formats, `####` general feedback, and the missing-word form. Multiple choice
- * with one right answer, true/false, short answer and numerical questions are imported; matching,
- * essays, descriptions and multiple-right or partial-credit questions are reported and skipped.
+ * (one right option or several), true/false, short answer and numerical questions are imported;
+ * matching, essays and descriptions are reported and skipped.
  */
 
 /** What reading the file collects, and the topic of the last $CATEGORY line. */
