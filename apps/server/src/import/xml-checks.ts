@@ -58,7 +58,10 @@ export function wellFormedProblem(source: string): ImportIssue | null {
         where: { line: open.line },
         message: `not well-formed XML: ${open.name} opened on this line is never closed — the file ends at line ${lineAt(source, source.length)} (cut short?)`,
       };
-    return { where: { line: valid.err.line }, message: `not well-formed XML: ${valid.err.msg}` };
+    const message = valid.err.msg.startsWith("char '&'")
+      ? 'a bare "&": write &amp;, or put the text inside <![CDATA[…]]>'
+      : valid.err.msg;
+    return { where: { line: valid.err.line }, message: `not well-formed XML: ${message}` };
   }
   return undeclaredEntity(source);
 }
