@@ -27,12 +27,14 @@ export function createQuizService(db: Db, grader: FreeTextGrader | null, starts:
   // queue cannot hold is a 503 with Retry-After, which the web app retries (decision 0010).
   const startQueue = createWorkQueue(starts);
   const queuedStart = (userId: string, body: CreateAssessmentBody) =>
-    startQueue.run(() => startSession(db, grader, userId, body)).catch((error: unknown) => {
-      if (!(error instanceof QueueBusyError)) throw error;
-      throw new AppError(503, quizMessages.startBusy(error.retryAfterSeconds), undefined, {
-        'retry-after': String(error.retryAfterSeconds),
+    startQueue
+      .run(() => startSession(db, grader, userId, body))
+      .catch((error: unknown) => {
+        if (!(error instanceof QueueBusyError)) throw error;
+        throw new AppError(503, quizMessages.startBusy(error.retryAfterSeconds), undefined, {
+          'retry-after': String(error.retryAfterSeconds),
+        });
       });
-    });
   return {
     create: queuedStart,
     /** Starts running and waiting now (the bench prints it). */
