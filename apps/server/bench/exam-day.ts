@@ -3,6 +3,7 @@
  * ~saveEvery s until the deadline; then the sweep must complete every session and update the records,
  * and every acknowledged answer must be in the database.
  */
+import { EVALUATION_ANSWERS_SQL, evaluationId } from '../src/services/quiz/session-ids.js';
 import { pick, startSession, toSession, type Bench } from './context.js';
 import { describe, round } from './figures.js';
 import { log } from './options.js';
@@ -114,10 +115,16 @@ async function awaitSweep(bench: Bench, lastDeadline: number) {
 
 /** Every acknowledged answer is in the database. */
 async function checkAnswers(bench: Bench, acked: Map<string, string>) {
-  const rows = await bench.server.sqlRows(
-    `SELECT e.id, e.user_answer FROM evaluations e JOIN assessments a ON a.id = e.assessment_id
-     WHERE a.module_id = $1 AND e.user_answer IS NOT NULL`,
+  // Every evaluation of the phase's sessions: their ids are positions of those sessions' rows.
+  const sessions = await bench.server.sqlRows(
+    `SELECT id::text AS id, total_questions FROM assessments WHERE module_id = $1`,
     [bench.seeded.examDay.moduleId],
+  );
+  const ids = sessions.flatMap((s) =>
+    Array.from({ length: Number(s.total_questions) }, (_, p) => evaluationId(String(s.id), p)),
+  );
+  const rows = (await bench.server.sqlRows(EVALUATION_ANSWERS_SQL, [ids])).filter(
+    (r) => r.user_answer !== null,
   );
   const stored = new Map(rows.map((r) => [String(r.id), String(r.user_answer)]));
   let missing = 0;

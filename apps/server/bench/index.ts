@@ -2,7 +2,7 @@
  * `npm run bench`: load on the built server over loopback (see docs/performance.md).
  *
  *   npm run bench --workspace @ai-tutor/server -- --db pglite|postgres --learners 10000 --duration 10
- *     --connections 50 --exam-minutes 2 --ramp 60 --save-every 30 --sweep 1
+ *     --connections 50 --exam-minutes 2 --ramp 60 --save-every 30 --sweep 5
  *     --phases floor,save,create,result,signin,examday --rounds 3 --burst 70
  *
  * or from the environment (what `npm run bench` at the root passes on): BENCH_DB, BENCH_LEARNERS,

@@ -22,7 +22,7 @@ export function readOptions() {
     examMinutes: Number(option('exam-minutes', '2')),
     ramp: Number(option('ramp', '60')),
     saveEvery: Number(option('save-every', '30')),
-    sweep: Number(option('sweep', '1')),
+    sweep: Number(option('sweep', '5')),
     phases: option('phases', 'floor,save,create,result,signin,examday').split(','),
     burst: Number(option('burst', '70')),
     rounds: Number(option('rounds', '3')),

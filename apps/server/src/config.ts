@@ -64,7 +64,13 @@ const envSchema = z.object({
   REDIS_URL: url(['redis://', 'rediss://'], 'redis:// or rediss://'),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('ai-tutor:'),
   WEB_DIST_DIR: optionalText,
-  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // Every 5 s: with 10 s of grace a session is counted within ~15 s of its deadline (issue 19's 25 s).
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  // Starts at once per instance: fewer than the pool, so saves of running tests always find a
+  // connection while a wave of starts queues (decision 0010).
+  START_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(8),
+  START_QUEUE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
+  START_QUEUE_WAIT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int('must be a whole number').min(0).max(120).default(0),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -103,6 +109,8 @@ export interface Config {
   redisKeyPrefix: string;
   webDistDir: string | null;
   sweepIntervalSeconds: number;
+  /** The queue in front of session starts (services/limits/work-queue.ts). */
+  starts: { concurrency: number; maxWaiting: number; maxWaitMs: number };
   /** On SIGTERM, how long readiness answers 503 while requests are still served, before closing. */
   shutdownDrainSeconds: number;
   trustProxy: boolean;
@@ -193,6 +201,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     webDistDir: e.WEB_DIST_DIR ?? null,
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+    starts: {
+      concurrency: e.START_CONCURRENCY,
+      maxWaiting: e.START_QUEUE,
+      maxWaitMs: e.START_QUEUE_WAIT_SECONDS * 1000,
+    },
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS === undefined ? !production : e.API_DOCS === 'true',

@@ -1,3 +1,4 @@
+import { EVALUATION_ANSWERS_SQL } from '../src/services/quiz/session-ids.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertBuilt,
@@ -103,7 +104,7 @@ describe('PostgreSQL restarted in the middle of a quiz', () => {
     for (const instance of [a, b]) expect((await call(instance, 'GET', '/health/ready')).status).toBe(200);
 
     const rows = await db.query<{ id: string; user_answer: string | null }>(
-      `SELECT id, user_answer FROM evaluations WHERE id = ANY($1::uuid[])`,
+      EVALUATION_ANSWERS_SQL,
       [items.map((i) => i.id)],
     );
     const lost = rows.filter((r) => acknowledged.get(r.id) !== r.user_answer);

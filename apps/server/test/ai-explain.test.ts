@@ -1,5 +1,4 @@
 import { aiMessages, EXPLAIN_RATE_LIMIT, explainData } from '@ai-tutor/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storedEvaluation } from './helpers/stored-evaluation.js';
 import {

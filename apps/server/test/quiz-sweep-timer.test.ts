@@ -17,7 +17,8 @@ describe('quiz sweep timer', () => {
     const c = await insertCatalogue(t.app.db, { subjects: [{ name: 'Physics', questions: 3 }] });
     const learner = await createLearner(t.app);
     const s = await startSession(t.app, learner, subjectQuiz(c));
-    const running = await startSession(t.app, learner, subjectQuiz(c));
+    // Another learner's session, still running (one running attempt per learner and scope).
+    const running = await startSession(t.app, await createLearner(t.app), subjectQuiz(c));
     await expire(t.app.db, s.assessment._id);
 
     const completed = async () =>

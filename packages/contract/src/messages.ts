@@ -124,6 +124,10 @@ export const quizMessages = {
   answerNotOne: 'This question takes one answer, not a list.',
   answerNotANumber: 'The answer must be a number, such as 12, -3 or 0.25.',
   resumed: 'Assessment resumed',
+  /** A 503 when the start queue is full (the web app retries and says you are in the queue). */
+  startBusy: (seconds: number) =>
+    `Many learners are starting right now. Please try again in ${Math.max(1, Math.ceil(seconds))} seconds.`,
+  startQueued: 'Many learners are starting — you are in the queue',
   saveFailed: 'The answer could not be saved. Please try again.',
   /** `Module "jee-main" not found in JEE` (a quiz) or `Topic "vectors" not found` (a records filter). */
   scopeNotFound: (kind: ScopeKind, slug: string, within?: string) =>

@@ -62,9 +62,7 @@ export function keyText(key: QuestionKey): string {
     case 'numerical':
       if (key.value !== null) {
         const tolerance = Math.max(key.value - key.min, key.max - key.value);
-        return tolerance > 0
-          ? `${trimNumber(key.value)} ± ${trimNumber(tolerance)}`
-          : trimNumber(key.value);
+        return tolerance > 0 ? `${trimNumber(key.value)} ± ${trimNumber(tolerance)}` : trimNumber(key.value);
       }
       return key.min === key.max ? trimNumber(key.min) : `${trimNumber(key.min)} to ${trimNumber(key.max)}`;
     case 'text':

@@ -2,14 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { scoreAnswer } from '@ai-tutor/contract';
 import type { Db } from '../../src/db/client.js';
 import { evaluationId, newSessionId } from '../../src/services/quiz/session-ids.js';
-import {
-  assessments,
-  exams,
-  modules,
-  questions,
-  subjects,
-  topics,
-} from '../../src/db/schema.js';
+import { assessments, exams, modules, questions, subjects, topics } from '../../src/db/schema.js';
 import { textHash } from '../../src/import/types.js';
 import { keyColumns } from './question-key.js';
 

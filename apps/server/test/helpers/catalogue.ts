@@ -2,21 +2,17 @@ import { randomBytes, createHash } from 'node:crypto';
 import {
   DEFAULT_TOPIC_DURATION_MINUTES,
   DEFAULT_TOPIC_QUESTION_COUNT,
+  keyText,
   type CreateAssessmentBody,
+  type MarkingSchemeName,
+  type QuestionKey,
   type ResultData,
   type SessionData,
 } from '@ai-tutor/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client.js';
-import {
-  assessments,
-  exams,
-  modules,
-  questions,
-  subjects,
-  topics,
-} from '../../src/db/schema.js';
+import { assessments, exams, modules, questions, subjects, topics } from '../../src/db/schema.js';
 import type { TestLearner } from './learner.js';
 import { evaluationId } from '../../src/services/quiz/session-ids.js';
 import { keyColumns } from './question-key.js';
@@ -32,6 +28,8 @@ export interface QuestionSpec {
   /** Empty for a free-text question. */
   options?: string[];
   answer?: string;
+  /** A multiple-correct or numerical key (then `answer` is not used). */
+  key?: QuestionKey;
   explanation?: string | null;
   status?: 'active' | 'draft';
   /** Index into the subject's topics. */
@@ -47,7 +45,12 @@ export interface SubjectSpec {
 }
 export interface CatalogueSpec {
   examName?: string;
-  module?: { name?: string; questionCount?: number; durationMinutes?: number };
+  module?: {
+    name?: string;
+    questionCount?: number;
+    durationMinutes?: number;
+    markingScheme?: MarkingSchemeName;
+  };
   subjects: SubjectSpec[];
 }
 
@@ -90,6 +93,7 @@ export async function insertCatalogue(db: Db, spec: CatalogueSpec): Promise<Test
       slug: slugOf(moduleName),
       questionCount: spec.module?.questionCount ?? 10,
       durationMinutes: spec.module?.durationMinutes ?? 180,
+      markingScheme: spec.module?.markingScheme ?? null,
     })
     .returning({ id: modules.id, name: modules.name, slug: modules.slug });
 
@@ -134,7 +138,9 @@ export async function insertCatalogue(db: Db, spec: CatalogueSpec): Promise<Test
           text,
           textHash: createHash('sha256').update(text).digest('hex'),
           options: q.options ?? [],
-          ...keyColumns(q.options ?? [], q.answer ?? `answer ${i + 1}`),
+          ...(q.key
+            ? { type: q.key.type, key: q.key, answer: keyText(q.key) }
+            : keyColumns(q.options ?? [], q.answer ?? `answer ${i + 1}`)),
           explanation: q.explanation === undefined ? null : q.explanation,
           status: q.status ?? 'active',
         })
@@ -191,7 +197,7 @@ export function save(
   learner: TestLearner,
   payload: {
     evaluationId: string;
-    userAnswer?: string;
+    userAnswer?: string | string[];
     markedForReview?: boolean;
     timeSpentSeconds?: number;
   },

@@ -1,6 +1,13 @@
-import type { AttemptsQuery, CreateAssessmentBody, SaveEvaluationBody } from '@ai-tutor/contract';
+import {
+  quizMessages,
+  type AttemptsQuery,
+  type CreateAssessmentBody,
+  type SaveEvaluationBody,
+} from '@ai-tutor/contract';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { createWorkQueue, QueueBusyError, type WorkQueueOptions } from '../../services/limits/work-queue.js';
 import { listAttempts } from '../../services/quiz/attempts.js';
 import { sweepExpired } from '../../services/quiz/complete.js';
 import { startSession } from '../../services/quiz/create-session.js';
@@ -14,9 +21,26 @@ import { getResult, getSession, submitSession } from '../../services/quiz/sessio
  * that can complete a session (submit, reads of an expired session, attempts, the sweep) scores with
  * that grader: with an AI provider configured, AI verdicts decide unmatched free-text answers.
  */
-export function createQuizService(db: Db, grader: FreeTextGrader | null) {
+export function createQuizService(db: Db, grader: FreeTextGrader | null, starts: WorkQueueOptions) {
+  // Exam day: thousands start within a minute. Starts beyond what the pool serves wait here, in
+  // order, instead of on the pool (where saves of running tests would wait behind them); what the
+  // queue cannot hold is a 503 with Retry-After, which the web app retries (decision 0010).
+  const startQueue = createWorkQueue(starts);
+  const queuedStart = (userId: string, body: CreateAssessmentBody) =>
+    startQueue
+      .run(() => startSession(db, grader, userId, body))
+      .catch((error: unknown) => {
+        if (!(error instanceof QueueBusyError)) throw error;
+        throw new AppError(503, quizMessages.startBusy(error.retryAfterSeconds), undefined, {
+          'retry-after': String(error.retryAfterSeconds),
+        });
+      });
   return {
-    create: (userId: string, body: CreateAssessmentBody) => startSession(db, grader, userId, body),
+    create: queuedStart,
+    /** Starts running and waiting now (the bench prints it). */
+    get startLoad() {
+      return startQueue.load;
+    },
     running: (userId: string) => runningAttempts(db, userId),
     save: (userId: string, body: SaveEvaluationBody) => saveEvaluation(db, userId, body),
     session: (userId: string, slug: string) => getSession(db, grader, userId, slug),
@@ -37,7 +61,7 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('quiz', createQuizService(fastify.db, fastify.freeTextGrader));
+    fastify.decorate('quiz', createQuizService(fastify.db, fastify.freeTextGrader, fastify.config.starts));
   },
-  { name: 'quiz', dependencies: ['database', 'ai'] },
+  { name: 'quiz', dependencies: ['config', 'database', 'ai'] },
 );

@@ -62,7 +62,9 @@ export async function explainEvaluation(
   const row = found && {
     userId: found.user_id,
     sessionCompleted: Boolean(found.session_completed),
-    userAnswer: answerText(found.answer_json === null ? null : (JSON.parse(found.answer_json) as AnswerValue)),
+    userAnswer: answerText(
+      found.answer_json === null ? null : (JSON.parse(found.answer_json) as AnswerValue),
+    ),
     options: JSON.parse(found.options_json ?? '[]') as string[],
     score: found.score_json === null ? null : (JSON.parse(found.score_json) as number | null),
     aiExplanation: found.ai_explanation,

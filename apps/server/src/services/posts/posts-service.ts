@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { achievementUrl, aiMessages, POST_MAX_LENGTH, type Achievement, type Post } from '@ai-tutor/contract';
-import { and, desc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { assessments, exams, modules, posts, subjects, topics, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';

@@ -213,4 +213,3 @@ async function sweepOneByOne(db: Db, grader: FreeTextGrader, batchSize: number):
     if (due.length < batchSize) return completed;
   }
 }
-

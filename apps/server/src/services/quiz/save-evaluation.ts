@@ -139,6 +139,7 @@ function answerProblem(type: QuestionType, options: string[], answer: AnswerValu
   }
   if (Array.isArray(answer)) return quizMessages.answerNotOne;
   if (type === 'single') return options.includes(answer) ? null : quizMessages.answerNotAnOption;
-  if (type === 'numerical') return NUMERICAL_ANSWER_PATTERN.test(answer) ? null : quizMessages.answerNotANumber;
+  if (type === 'numerical')
+    return NUMERICAL_ANSWER_PATTERN.test(answer) ? null : quizMessages.answerNotANumber;
   return null;
 }

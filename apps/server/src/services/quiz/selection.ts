@@ -91,8 +91,14 @@ export async function selectQuestions(db: Db, userId: string, scope: QuizScope):
     `{${scope.subjects.map((s) => s.id).join(',')}}`,
     scope.topic?.id ?? null,
     scope.questionCount,
-  ])) as { id: string; subject_id: string; text: string; type: QuestionType; options_json: string;
-    passage: string | null }[];
+  ])) as {
+    id: string;
+    subject_id: string;
+    text: string;
+    type: QuestionType;
+    options_json: string;
+    passage: string | null;
+  }[];
 
   const bySubject = new Map<string, SelectedQuestion[]>(scope.subjects.map((s) => [s.id, []]));
   for (const row of rows) {

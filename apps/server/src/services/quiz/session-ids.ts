@@ -24,3 +24,14 @@ export function parseEvaluationId(id: string): { sessionId: string; position: nu
   if (!Number.isInteger(low) || low < 1 || id.length !== 36) return null;
   return { sessionId: `${id.slice(0, 33).toLowerCase()}000`, position: low - 1 };
 }
+
+/**
+ * SQL for operators, the bench and the fault tests: `$1` a uuid[] of evaluation ids → rows (id,
+ * session_id, user_answer as text: the option or typed answer, a JSON array for multiple, NULL for
+ * none), the same layout as above read in SQL.
+ */
+export const EVALUATION_ANSWERS_SQL = `
+  SELECT e.id::text AS id, a.id::text AS session_id,
+    a.answers ->> (('x' || lpad(right(e.id::text, 3), 8, '0'))::bit(32)::int - 1) AS user_answer
+  FROM unnest($1::uuid[]) AS e(id)
+  JOIN assessments a ON a.id = (left(e.id::text, 33) || '000')::uuid`;

@@ -10,7 +10,9 @@ export async function sessionData(db: Db, row: AssessmentRow): Promise<SessionDa
   const rows = await sessionQuestions(db, row.id);
   const evaluation = rows.map((r) => toEvaluation(row.id, r));
   // While running, the stored count is 0 until completion; the live count helps a resuming client.
-  const answered = row.sessionCompleted ? undefined : evaluation.filter((e) => e.status === 'answered').length;
+  const answered = row.sessionCompleted
+    ? undefined
+    : evaluation.filter((e) => e.status === 'answered').length;
   return { assessment: toAssessment(row, answered), evaluation };
 }
 

@@ -119,4 +119,3 @@ export function schemeView(id: string): Assessment['markingScheme'] {
   const scheme = schemeById(id);
   return { id: scheme.id, name: scheme.name, label: scheme.label };
 }
-
