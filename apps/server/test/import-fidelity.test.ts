@@ -192,6 +192,17 @@ describe('keys as the file means them', () => {
   });
 });
 
+describe('weights the marking scheme replaces are said', () => {
+  it('GIFT partial credit and penalties on a one-right question', async () => {
+    const parsed = await parse('weights.gift', 'Which? {=right ~%50%half ~%-50%wrong}\n');
+    expect(questions(parsed)[0]?.key).toEqual({ type: 'single', answer: 'right' });
+    expect(parsed.warnings.map((w) => w.message)).toEqual([
+      'partial credit is not kept: "half" will be marked wrong',
+      'the penalties of "wrong" are not kept: the exam\'s marking scheme gives the marks',
+    ]);
+  });
+});
+
 describe('media that cannot be kept is named', () => {
   it('an image or sound missing from the file, in Moodle XML and GIFT', async () => {
     const parsed = await parse(

@@ -68,11 +68,14 @@ export function choiceKey(answers: Weighted[], single: boolean | null): KeyReadi
         skip: `a single-answer question with ${right.length} fully right answers (any one of them): it cannot be kept as one key`,
       };
     const partial = credited.filter((a) => a.weight < 100);
-    return {
-      key: { type: 'single', answer: right[0]!.text },
-      options,
-      warnings: partial.length ? [`partial credit is not kept: ${quoted(partial)} will be marked wrong`] : [],
-    };
+    const penalised = answers.filter((a) => a.weight < 0);
+    const warnings: string[] = [];
+    if (partial.length) warnings.push(`partial credit is not kept: ${quoted(partial)} will be marked wrong`);
+    if (penalised.length)
+      warnings.push(
+        `the penalties of ${quoted(penalised)} are not kept: the exam's marking scheme gives the marks`,
+      );
+    return { key: { type: 'single', answer: right[0]!.text }, options, warnings };
   }
   const penalties = answers.filter((a) => a.weight < 0);
   return {
