@@ -61,6 +61,14 @@ describe('HTML becomes the text it shows', () => {
     ]);
   });
 
+  it('code in <pre> keeps its line breaks and indentation', async () => {
+    const parsed = await parse(
+      'pre.gift',
+      '[html]What does this print?<br/>\n<pre>\nfor i in range(2):\n    print(i &lt; 1)\n</pre>\n{=True then False ~False then True}\n',
+    );
+    expect(questions(parsed)[0]?.text).toBe('What does this print?\n\nfor i in range(2):\n    print(i < 1)');
+  });
+
   it('Moodle XML whose HTML is not in CDATA keeps the text inside its tags', async () => {
     const parsed = await parse(
       'no-cdata.xml',

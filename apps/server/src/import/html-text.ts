@@ -51,10 +51,22 @@ function listsAsLines(html: string): string {
   });
 }
 
+// Inside <pre>, spaces and line breaks are the text (code keeps its indentation): marked, so the
+// collapsing of the rest's whitespace leaves them.
+const PRE_SPACE = '\uE022';
+const PRE_BREAK = '\uE021';
+
 export function htmlToText(html: string): string {
   const flat = html
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/(<pre\b[^>]*>)([\s\S]*?)(<\/pre>)/gi, (_all, open: string, body: string, close: string) => {
+      const kept = body
+        .replace(/^\r?\n/, '')
+        .replace(/\r?\n/g, PRE_BREAK)
+        .replace(/[ \t]/g, PRE_SPACE);
+      return `${open}${kept}${close}`;
+    })
     .replace(/[ \t\r\n\f]+/g, ' ');
   const text = listsAsLines(flat)
     .replace(/<br\s*\/?>/gi, '\n')
@@ -73,6 +85,8 @@ export function htmlToText(html: string): string {
         .replace(/\uE020/g, '  '),
     )
     .join('\n')
+    .replace(new RegExp(PRE_SPACE, 'g'), ' ')
+    .replace(new RegExp(PRE_BREAK, 'g'), '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
