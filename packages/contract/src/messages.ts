@@ -105,6 +105,7 @@ export const adminMessages = {
 /** What the catalogue API says in `message`. */
 export const catalogueMessages = {
   examNotFound: 'Exam not found',
+  figureNotFound: 'Figure not found',
 } as const;
 
 type ScopeKind = 'Exam' | 'Module' | 'Subject' | 'Topic';

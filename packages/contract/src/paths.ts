@@ -29,6 +29,8 @@ export const apiPaths = {
   userRecords: '/v1/user-records',
 
   // quiz and results
+  /** A figure by the SHA-256 of its bytes (DESIGN.md §6.1). */
+  media: '/v1/media/:sha256',
   assessments: '/v1/assessment',
   /** The learner's running attempts (DESIGN.md §6.4), so start dialogs can offer to resume them. */
   assessmentsRunning: '/v1/assessment/running',

@@ -1,5 +1,7 @@
+import { MARKING_SCHEME_NAMES, QUESTION_TYPES, type QuestionKey } from '@ai-tutor/contract';
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
+import { figureMarkup, prepareMedia } from './media.js';
 import {
   checkDuplicateTexts,
   emptyImport,
@@ -27,14 +29,31 @@ const count = z.number().int().min(1).max(1_000);
 /** YAML reads `answer: 42` as a number: numbers and booleans are taken as the text they were. */
 const textValue = z.union([z.string(), z.number(), z.boolean()]).transform((v) => String(v));
 
+/**
+ * A question: `type` (default: single with options, text without); `answer` (the right option, the
+ * typed answer, or the number); `answers` (multiple: the right options; text: more accepted answers);
+ * numerical: `tolerance` around `answer`, or `range: [min, max]`; `passage`: an id of the subject's
+ * passages. Texts may show figures of the file as `![alt](figure:<name>)`.
+ */
 const questionSchema = z.strictObject({
+  type: z.enum(QUESTION_TYPES).optional(),
   text: textValue,
   options: z.array(textValue).optional(),
-  answer: textValue,
+  answer: textValue.optional(),
+  answers: z.array(textValue).min(1).optional(),
+  tolerance: z.number().min(0).optional(),
+  range: z.tuple([z.number(), z.number()]).optional(),
+  passage: z.string().optional(),
   explanation: z.string().nullish(),
   topic: slug.nullish(),
   status: z.enum(['active', 'draft']).optional(),
 });
+const markingScheme = z.enum(MARKING_SCHEME_NAMES).optional();
+/** A figure: an SVG as text, or any allowed image as base64. */
+const figureSchema = z.union([
+  z.strictObject({ svg: z.string().min(1) }),
+  z.strictObject({ base64: z.string().min(1) }),
+]);
 const topicSchema = z.strictObject({
   name,
   slug,
@@ -49,6 +68,8 @@ const subjectSchema = z.strictObject({
   questionCount: count,
   sortOrder: z.number().int().optional(),
   topics: z.array(topicSchema).optional(),
+  /** Comprehension passages by id, shown above each question that names one. */
+  passages: z.record(z.string(), z.string().min(1)).optional(),
   questions: z.array(questionSchema).optional(),
 });
 const moduleSchema = z.strictObject({
@@ -57,6 +78,7 @@ const moduleSchema = z.strictObject({
   durationMinutes: minutes,
   questionCount: count,
   sortOrder: z.number().int().optional(),
+  markingScheme,
   subjects: z.array(subjectSchema).optional(),
 });
 const examSchema = z.strictObject({
@@ -64,9 +86,13 @@ const examSchema = z.strictObject({
   slug,
   description: z.string().nullish(),
   sortOrder: z.number().int().optional(),
+  markingScheme,
   modules: z.array(moduleSchema).optional(),
 });
-const fileSchema = z.strictObject({ exams: z.array(examSchema) });
+const fileSchema = z.strictObject({
+  figures: z.record(z.string(), figureSchema).optional(),
+  exams: z.array(examSchema),
+});
 
 type Path = (string | number)[];
 
@@ -91,12 +117,51 @@ type FileSubject = z.infer<typeof subjectSchema>;
 /** What reading one part of the file needs: the issues, where a path is, the slug check. */
 interface Reader {
   issues: IssueList;
+  /** Replaces `figure:<name>` references with the stored figure's address. */
+  figures: (text: string, where: Where) => string;
   at: (path: Path) => Where;
   unique: (kind: 'exam' | 'module' | 'subject' | 'topic', value: string, where: Where) => void;
 }
 
 /** A subject of the file with its topics and questions. */
-function readSubject({ issues, at, unique }: Reader, subject: FileSubject, subjectPath: Path, s: number) {
+type FileQuestion = z.infer<typeof questionSchema>;
+
+/** The key a question of the file states, or a problem with it. */
+function keyOf(q: FileQuestion, options: string[]): QuestionKey | string {
+  const type = q.type ?? (options.length ? 'single' : 'text');
+  switch (type) {
+    case 'single':
+      return q.answer === undefined
+        ? 'a single-correct question needs `answer`'
+        : { type, answer: q.answer.trim() };
+    case 'multiple':
+      return q.answers
+        ? { type, answers: q.answers.map((a) => a.trim()) }
+        : 'a multiple-correct question needs `answers`';
+    case 'numerical': {
+      if (q.range) return { type, min: q.range[0], max: q.range[1], value: null };
+      const value = q.answer === undefined ? Number.NaN : Number(q.answer);
+      if (!Number.isFinite(value)) return 'a numerical question needs a number as `answer`, or a `range`';
+      const tolerance = q.tolerance ?? 0;
+      return { type, min: value - tolerance, max: value + tolerance, value };
+    }
+    case 'text': {
+      const accepted = [...(q.answer === undefined ? [] : [q.answer]), ...(q.answers ?? [])].map((a) =>
+        a.trim(),
+      );
+      return accepted.length
+        ? { type, answers: accepted, wildcard: false }
+        : 'a text question needs `answer`';
+    }
+  }
+}
+
+function readSubject(
+  { issues, at, unique, figures }: Reader,
+  subject: FileSubject,
+  subjectPath: Path,
+  s: number,
+) {
   unique('subject', subject.slug, at([...subjectPath, 'slug']));
   const topics = (subject.topics ?? []).map((topic, t) => {
     const where = at([...subjectPath, 'topics', t]);
@@ -114,11 +179,23 @@ function readSubject({ issues, at, unique }: Reader, subject: FileSubject, subje
   (subject.questions ?? []).forEach((q, i) => {
     const questionPath: Path = [...subjectPath, 'questions', i];
     const where = at(questionPath);
+    const options = (q.options ?? []).map((o) => figures(o.trim(), where));
+    const key = keyOf(q, options);
+    if (typeof key === 'string') {
+      issues.add(where, key);
+      return;
+    }
+    const passage = q.passage === undefined ? null : (subject.passages?.[q.passage] ?? undefined);
+    if (passage === undefined) {
+      issues.add(at([...questionPath, 'passage']), `no passage "${q.passage}" in this subject's passages`);
+      return;
+    }
     const question = makeQuestion(issues, where, {
-      text: q.text,
-      options: q.options ?? [],
-      answer: q.answer,
-      explanation: q.explanation ?? null,
+      text: figures(q.text, where),
+      options,
+      key: key.type === 'single' ? { ...key, answer: figures(key.answer, where) } : key,
+      passage: passage === null ? null : figures(passage, where),
+      explanation: q.explanation ? figures(q.explanation, where) : null,
       topic: q.topic ? { where: at([...questionPath, 'topic']), slug: q.topic, name: null } : null,
       ...(q.status ? { status: q.status } : {}),
     });
@@ -169,7 +246,24 @@ export function parseJsonOrYaml(text: string, options: ParseOptions, format: 'js
       );
     else seen[kind].set(value, where);
   };
-  const reader: Reader = { issues, at, unique };
+  const stored = new Map<string, string>();
+  for (const [name, figure] of Object.entries(parsed.data.figures ?? {})) {
+    const bytes = 'svg' in figure ? Buffer.from(figure.svg, 'utf8') : Buffer.from(figure.base64, 'base64');
+    const prepared = prepareMedia(bytes);
+    if ('problem' in prepared) issues.add(at(['figures', name]), `figure "${name}": ${prepared.problem}`);
+    else {
+      result.media.set(prepared.media.sha256, prepared.media);
+      stored.set(name, prepared.media.sha256);
+    }
+  }
+  const figures = (text: string, where: Where) =>
+    text.replace(/!\[([^\]]*)\]\(figure:([^)\s]+)\)/g, (whole, alt: string, name: string) => {
+      const sha = stored.get(name);
+      if (sha) return figureMarkup(alt, sha);
+      issues.add(where, `no figure "${name}" in this file's figures`);
+      return whole;
+    });
+  const reader: Reader = { issues, at, unique, figures };
 
   parsed.data.exams.forEach((exam, e) => {
     const examPath: Path = ['exams', e];
@@ -181,6 +275,7 @@ export function parseJsonOrYaml(text: string, options: ParseOptions, format: 'js
       slug: exam.slug,
       description: exam.description?.trim() || null,
       sortOrder: exam.sortOrder ?? e,
+      markingScheme: exam.markingScheme ?? null,
       modules: [],
     };
     (exam.modules ?? []).forEach((mod, m) => {
@@ -196,6 +291,7 @@ export function parseJsonOrYaml(text: string, options: ParseOptions, format: 'js
         durationMinutes: mod.durationMinutes,
         questionCount: mod.questionCount,
         sortOrder: mod.sortOrder ?? m,
+        markingScheme: mod.markingScheme ?? null,
         subjects,
       });
     });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { keyText, type QuestionKey, type QuestionType } from '@ai-tutor/contract';
+import { keyText, type MarkingSchemeName, type QuestionKey, type QuestionType } from '@ai-tutor/contract';
 
 /**
  * What every parser produces: a catalogue tree (our JSON/YAML format) and/or banks of questions for
@@ -73,6 +73,8 @@ export interface ParsedModule {
   durationMinutes: number;
   questionCount: number;
   sortOrder: number;
+  /** Overrides the exam's; null: the exam's. */
+  markingScheme: MarkingSchemeName | null;
   subjects: ParsedSubject[];
 }
 
@@ -82,6 +84,8 @@ export interface ParsedExam {
   slug: string;
   description: string | null;
   sortOrder: number;
+  /** DESIGN.md §6.1; null: `spec`. */
+  markingScheme: MarkingSchemeName | null;
   modules: ParsedModule[];
 }
 

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
+import { media } from '../../db/schema.js';
 import { findExam, listExams, userRecords } from '../../services/catalogue/catalogue-service.js';
 
 /** The catalogue reads (services/catalogue/catalogue-service.ts) bound to one app's database. */
@@ -10,6 +12,9 @@ export function createCatalogueService(db: Db) {
     exam: (slug: string) => findExam(db, slug),
     /** The learner's performance records. */
     records: (userId: string) => userRecords(db, userId),
+    /** A stored figure's bytes and type; undefined when there is none with that hash. */
+    figure: async (sha256: string) =>
+      (await db.select().from(media).where(eq(media.sha256, sha256)).limit(1))[0],
   };
 }
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -16,6 +16,7 @@ import evaluationsRoutes from './v1/evaluations/index.js';
 import examsRoutes from './v1/exams.js';
 import invitecodeRoutes from './v1/invitecode.js';
 import linkedinRoutes from './v1/linkedin.js';
+import mediaRoutes from './v1/media.js';
 import postRoutes from './v1/post.js';
 import userRecordsRoutes from './v1/user-records.js';
 import usersRoutes from './v1/users.js';
@@ -35,6 +36,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(usersRoutes);
   await api.register(invitecodeRoutes);
   await api.register(examsRoutes);
+  await api.register(mediaRoutes);
   await api.register(userRecordsRoutes);
   await api.register(assessmentCreateRoute);
   await api.register(assessmentRunningRoute);

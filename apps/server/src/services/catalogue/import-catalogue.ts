@@ -17,7 +17,7 @@ const CHILDREN = {
 interface ChildSpec {
   parentId: string;
   parentSlug: string;
-  values: Record<string, string | number>;
+  values: Record<string, string | number | null>;
 }
 
 /** Insert or update a module, subject or topic by slug; a slug of another parent is an error. */
@@ -84,6 +84,7 @@ async function upsertSized(
       durationMinutes: entry.durationMinutes,
       questionCount: entry.questionCount,
       sortOrder: entry.sortOrder,
+      ...(kind === 'module' ? { markingScheme: (entry as ParsedModule).markingScheme } : {}),
     },
   });
   if (id) run.touched[`${kind}s`].add(id);
@@ -96,6 +97,7 @@ async function upsertExam(run: ImportRun, exam: ParsedExam): Promise<string> {
     slug: exam.slug,
     description: exam.description,
     sortOrder: exam.sortOrder,
+    markingScheme: exam.markingScheme,
   };
   const [existing] = await run.tx.select().from(exams).where(eq(exams.slug, exam.slug));
   if (!existing) {
@@ -106,7 +108,8 @@ async function upsertExam(run: ImportRun, exam: ParsedExam): Promise<string> {
   const changed =
     existing.name !== values.name ||
     existing.description !== values.description ||
-    existing.sortOrder !== values.sortOrder;
+    existing.sortOrder !== values.sortOrder ||
+    existing.markingScheme !== values.markingScheme;
   if (changed) await run.tx.update(exams).set(values).where(eq(exams.id, existing.id));
   run.count('exams', changed ? 'updated' : 'unchanged');
   return existing.id;

@@ -64,18 +64,22 @@ export async function startSession(
   userId: string,
   body: CreateAssessmentBody,
 ): Promise<StartedSession> {
-  const scope = await resolveScope(db, body, new Date());
+  const scope = await resolveScope(db, body, new Date(), userId);
   const scopeKey = scopeKeyOf(scope);
+  // The resolve query saw the running attempt (the common start has none: three round trips in all).
+  let running: { id: string; over: boolean } | null = scope.running;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const running = await findRunningAttempt(db, userId, scopeKey);
     if (running) {
-      const over = running.expired || running.deadline.getTime() <= running.serverTimeMs;
-      if (!over && !body.startAfresh) return { ...(await sessionData(db, running)), resumed: true };
-      await completeAssessment(db, grader, running.id);
+      if (!running.over && !body.startAfresh) {
+        const row = await findRunningAttempt(db, userId, scopeKey);
+        if (row?.id === running.id) return { ...(await sessionData(db, row)), resumed: true };
+      } else await completeAssessment(db, grader, running.id);
     }
     const created = await insertSession(db, userId, scope, scopeKey);
     if (created) return { ...created, resumed: false };
     // Another request of this learner started the scope at the same moment: answer that one.
+    const row = await findRunningAttempt(db, userId, scopeKey);
+    running = row ? { id: row.id, over: row.expired || row.deadline.getTime() <= row.serverTimeMs } : null;
   }
   throw conflict(quizMessages.saveFailed);
 }

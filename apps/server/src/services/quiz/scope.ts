@@ -38,6 +38,8 @@ export interface QuizScope {
   sessionName: string;
   /** The module's scheme, else the exam's, else spec (DESIGN.md §6.1). */
   markingScheme: MarkingSchemeName;
+  /** The learner's running attempt of this scope, if any; `over` once its deadline has passed. */
+  running: { id: string; over: boolean } | null;
 }
 
 /** What one running attempt is of (DESIGN.md §6.4): the quiz type and the catalogue ids. */
@@ -65,6 +67,7 @@ interface ScopeRow {
   topic_json: string | null;
   module_subjects_json: string | null;
   marking_scheme: string;
+  running_json: string | null;
 }
 
 const sizedJson = (t: string) =>
@@ -72,11 +75,12 @@ const sizedJson = (t: string) =>
   `'durationMinutes', ${t}.duration_minutes, 'questionCount', ${t}.question_count)::text`;
 
 /**
- * $1 exam slug, $2 module slug, $3 subject slug, $4 topic slug (NULL when the quiz type has none).
- * One round trip for the whole path; each level is looked up only inside the one above it.
+ * $1 exam slug, $2 module slug, $3 subject slug, $4 topic slug (NULL when the quiz type has none),
+ * $5 the learner, $6 the quiz type. One round trip for the whole path, each level looked up only
+ * inside the one above it, and the learner's running attempt of the scope (its key as scopeKeyOf).
  */
 const RESOLVE: PreparedStatement = {
-  name: 'quiz_resolve_scope_v2',
+  name: 'quiz_resolve_scope_v3',
   text: `
     SELECT e.id AS exam_id, e.name AS exam_name, e.slug AS exam_slug,
       coalesce(m.marking_scheme, e.marking_scheme, '${DEFAULT_MARKING_SCHEME}') AS marking_scheme,
@@ -84,7 +88,11 @@ const RESOLVE: PreparedStatement = {
       CASE WHEN s.id IS NOT NULL THEN ${sizedJson('s')} END AS subject_json,
       CASE WHEN t.id IS NOT NULL THEN ${sizedJson('t')} END AS topic_json,
       (SELECT json_agg(json_build_object('id', ms.id, 'name', ms.name) ORDER BY ms.sort_order, ms.name)
-        FROM subjects ms WHERE ms.module_id = m.id)::text AS module_subjects_json
+        FROM subjects ms WHERE ms.module_id = m.id)::text AS module_subjects_json,
+      (SELECT json_build_object('id', a.id, 'over', a.deadline <= now())::text FROM assessments a
+        WHERE a.user_id = $5::uuid AND NOT a.session_completed
+          AND a.scope_key = $6::text || ':' || m.id || ':' || coalesce(s.id::text, '') || ':' ||
+            coalesce(t.id::text, '')) AS running_json
     FROM exams e
     LEFT JOIN modules m ON m.slug = $2::text AND m.exam_id = e.id
     LEFT JOIN subjects s ON s.slug = $3::text AND s.module_id = m.id
@@ -98,13 +106,20 @@ const parse = <T>(json: string | null): T | null => (json === null ? null : (JSO
  * Resolves the slugs of a create request. Each level must belong to the one above it: a subject of
  * another module is as unknown as a subject that does not exist (404).
  */
-export async function resolveScope(db: Db, body: CreateAssessmentBody, now: Date): Promise<QuizScope> {
+export async function resolveScope(
+  db: Db,
+  body: CreateAssessmentBody,
+  now: Date,
+  userId: string,
+): Promise<QuizScope> {
   const withSubject = body.quizType !== 'module';
   const [row] = (await queryPrepared(db, RESOLVE, [
     body.examSlug,
     body.moduleSlug,
     withSubject ? (body.subjectSlug ?? '') : null,
     body.quizType === 'topic' ? (body.topicSlug ?? '') : null,
+    userId,
+    body.quizType,
   ])) as unknown as ScopeRow[];
   if (!row) throw notFound(quizMessages.scopeNotFound('Exam', body.examSlug));
   const exam: Named = { id: row.exam_id, name: row.exam_name, slug: row.exam_slug };
@@ -115,6 +130,7 @@ export async function resolveScope(db: Db, body: CreateAssessmentBody, now: Date
   const markingScheme = (MARKING_SCHEME_NAMES as readonly string[]).includes(row.marking_scheme)
     ? (row.marking_scheme as MarkingSchemeName)
     : DEFAULT_MARKING_SCHEME;
+  const running = parse<{ id: string; over: boolean }>(row.running_json);
   if (body.quizType === 'module') {
     return {
       quizType: 'module',
@@ -127,6 +143,7 @@ export async function resolveScope(db: Db, body: CreateAssessmentBody, now: Date
       totalTime: module.durationMinutes,
       sessionName: `${module.name} Mock Test · ${when}`,
       markingScheme,
+      running,
     };
   }
 
@@ -144,6 +161,7 @@ export async function resolveScope(db: Db, body: CreateAssessmentBody, now: Date
       totalTime: subject.durationMinutes,
       sessionName: `${subject.name} Quiz · ${when}`,
       markingScheme,
+      running,
     };
   }
 
@@ -160,5 +178,6 @@ export async function resolveScope(db: Db, body: CreateAssessmentBody, now: Date
     totalTime: topic.durationMinutes,
     sessionName: `${topic.name} Quiz · ${when}`,
     markingScheme,
+    running,
   };
 }
