@@ -211,6 +211,29 @@ describe('weights the marking scheme replaces are said', () => {
   });
 });
 
+describe('figures embedded in Moodle XML', () => {
+  it('keeps an embedded SVG sanitised, and names a file that is no image', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><circle r="4"/></svg>';
+    const parsed = await parse(
+      'figures.xml',
+      xml(`  <question type="truefalse">
+    <name><text>Ray</text></name>
+    <questiontext format="html"><text><![CDATA[<p>Is the ray <img src="@@PLUGINFILE@@/ray%20diagram.svg" alt="ray &amp; lens"> refracted? <img src="@@PLUGINFILE@@/notes.png"></p>]]></text>
+<file name="ray diagram.svg" encoding="base64">${Buffer.from(svg).toString('base64')}</file>
+<file name="notes.png" encoding="base64">${Buffer.from('ID3 not an image').toString('base64')}</file></questiontext>
+    <answer fraction="100"><text>true</text></answer>
+  </question>`),
+    );
+    const [figure] = [...parsed.media.values()];
+    expect(figure?.contentType).toBe('image/svg+xml');
+    expect(figure?.bytes.toString()).not.toContain('script');
+    expect(questions(parsed)[0]?.text).toBe(`Is the ray ![ray & lens](media:${figure?.sha256}) refracted?`);
+    expect(said(parsed.warnings)).toEqual([
+      '3: an image notes.png is not kept (it is not a png, jpeg, webp, gif or svg image): the question is imported without it',
+    ]);
+  });
+});
+
 describe('media that cannot be kept is named', () => {
   it('an image or sound missing from the file, in Moodle XML and GIFT', async () => {
     const parsed = await parse(

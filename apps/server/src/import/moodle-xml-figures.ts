@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { decodeEntities } from './html-text.js';
+import { figureMarkup, prepareMedia } from './media.js';
 import { children, text } from './moodle-xml-nodes.js';
 import type { ParsedMedia } from './types.js';
 
@@ -7,24 +7,9 @@ import type { ParsedMedia } from './types.js';
  * Moodle XML carries a text's images inside it: `<file name="logo.jpg" encoding="base64">…</file>`
  * beside the `<text>`, referred to as `<img src="@@PLUGINFILE@@/logo.jpg" alt="…">`. Each becomes a
  * figure (stored by the SHA-256 of its bytes) and the text refers to it as `![alt](media:<sha256>)`
- * (DESIGN.md §6.1). Only png, jpeg, webp and gif up to 2 MB are kept; anything else stays a warning.
+ * (DESIGN.md §6.1), as media.ts prepares them: png, jpeg, webp, gif and sanitised svg up to 2 MB;
+ * anything else stays a warning.
  */
-
-export const MAX_FIGURE_BYTES = 2 * 1024 * 1024;
-
-/** The type of an image by its first bytes (a file's name or declared type may lie). */
-function imageType(bytes: Buffer): string | null {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'image/png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.subarray(0, 4).toString('latin1') === 'GIF8') return 'image/gif';
-  if (
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'image/webp';
-  return null;
-}
 
 /** The `<file>`s of a question, by name: those beside each text, then any in the question. */
 export function embeddedFiles(owners: unknown[]): Map<string, string> {
@@ -54,19 +39,13 @@ function figure(
     problems.set(name, `no <file name="${name}"> holds it`);
     return null;
   }
-  const bytes = Buffer.from(data.replace(/\s+/g, ''), 'base64');
-  const contentType = imageType(bytes);
-  if (!contentType) {
-    problems.set(name, 'it is not a png, jpeg, webp or gif image');
+  const prepared = prepareMedia(Buffer.from(data.replace(/\s+/g, ''), 'base64'));
+  if ('problem' in prepared) {
+    problems.set(name, prepared.problem.replace(/^the figure /, 'it '));
     return null;
   }
-  if (bytes.length > MAX_FIGURE_BYTES) {
-    problems.set(name, 'it is larger than 2 MB');
-    return null;
-  }
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  media.set(sha256, { sha256, contentType, bytes });
-  return sha256;
+  media.set(prepared.media.sha256, prepared.media);
+  return prepared.media.sha256;
 }
 
 /** Moodle 1.9's `<image>` with its `<image_base64>`: a figure reference, or null. */
@@ -77,7 +56,7 @@ export function imageFigure(
   problems: Map<string, string>,
 ): string | null {
   const sha256 = figure(name, data.trim() ? data : undefined, media, problems);
-  return sha256 ? `![](media:${sha256})` : null;
+  return sha256 ? figureMarkup('', sha256) : null;
 }
 
 /**
@@ -103,7 +82,6 @@ export function withFigures(
     const sha256 = figure(name, files.get(name), media, problems);
     if (!sha256) return tag;
     // The alt text stays HTML here: the text's conversion decodes it with the rest.
-    const alt = (attribute(tag, 'alt') ?? '').replace(/[[\]\s]+/g, ' ').trim();
-    return `![${alt}](media:${sha256})`;
+    return figureMarkup((attribute(tag, 'alt') ?? '').replace(/\s+/g, ' ').trim(), sha256);
   });
 }
