@@ -52,9 +52,15 @@ function questionTexts(element: unknown) {
   const files = embeddedFiles(owners);
   const media = new Map<string, ParsedMedia>();
   const problems = new Map<string, string>();
-  const html = (node: unknown) => withFigures(rawText(node), files, media, problems);
+  // Each text's HTML once, its images already figures: read for the text, then searched for media.
+  const shown = new Map<unknown, string>(
+    [child(element, 'questiontext'), child(element, 'generalfeedback'), ...answerNodes].map((node) => [
+      node,
+      withFigures(rawText(node), files, media, problems),
+    ]),
+  );
   const read = (node: unknown, fallback: string) =>
-    textIn(html(node), text(child(node, '@_format')) || fallback);
+    textIn(shown.get(node) ?? '', text(child(node, '@_format')) || fallback);
 
   let questionText = read(child(element, 'questiontext'), 'html');
   // Moodle 1.9's <image>/<image_base64> showed one picture below the text.
@@ -77,8 +83,7 @@ function questionTexts(element: unknown) {
     };
   });
 
-  const shown = [child(element, 'questiontext'), child(element, 'generalfeedback'), ...answerNodes].map(html);
-  const lost = mediaIn(shown.join('\n'));
+  const lost = mediaIn([...shown.values()].join('\n'));
   if (oldImage && !oldFigure) lost.push(`an image ${oldImage}`);
   const warnings = [...new Set(lost)].map((item) => {
     const name = item.replace(/^an? \w+ /, '');
