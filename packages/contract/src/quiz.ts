@@ -147,7 +147,22 @@ export const resultEvaluation = evaluation.extend({
   gradingNote: z.string().nullable().optional(),
 });
 export type ResultEvaluation = z.infer<typeof resultEvaluation>;
-export const resultData = z.object({ assessment, evaluations: z.array(resultEvaluation) });
+/** A key correction that changed this session's marks after it was completed (DESIGN.md §6.1). */
+export const resultCorrection = z.object({
+  /** 1-based, as the result table numbers questions. */
+  questionNumber: z.number().int(),
+  kind: z.enum(['key', 'drop']),
+  reason: z.string(),
+  scoreBefore: z.number().nullable(),
+  scoreAfter: z.number().nullable(),
+  at: z.string(),
+});
+export type ResultCorrection = z.infer<typeof resultCorrection>;
+export const resultData = z.object({
+  assessment,
+  evaluations: z.array(resultEvaluation),
+  corrections: z.array(resultCorrection),
+});
 export type ResultData = z.infer<typeof resultData>;
 
 export const attemptsQuery = z.object({

@@ -4,6 +4,7 @@ import type { AdminAccess } from '../lib/admin-access.js';
 import { accountsCommands } from './accounts-commands.js';
 import { aiCommands } from './ai-commands.js';
 import { catalogueCommands } from './catalogue-commands.js';
+import { keyCommands } from './key-commands.js';
 
 export interface CommandContext {
   config: Config;
@@ -26,7 +27,12 @@ export interface Command {
 }
 
 /** CLI commands by name; each area keeps its own in its own file. */
-export const commands: Record<string, Command> = { ...accountsCommands, ...catalogueCommands, ...aiCommands };
+export const commands: Record<string, Command> = {
+  ...accountsCommands,
+  ...catalogueCommands,
+  ...aiCommands,
+  ...keyCommands,
+};
 
 const migrateHelp = { usage: 'migrate', summary: 'apply database migrations' };
 

@@ -196,6 +196,8 @@ export const questions = pgTable(
     answer: text('answer').notNull(),
     explanation: text('explanation'),
     passageId: uuid('passage_id').references(() => passages.id),
+    /** A key correction dropped it (full marks to everyone given it); it is drawn no more. */
+    droppedAt: timestamp('dropped_at', { withTimezone: true }),
     source: text('source').$type<'seed' | 'import' | 'ai'>().notNull().default('import'),
     status: text('status').$type<'active' | 'draft'>().notNull().default('active'),
     createdAt: createdAt(),
@@ -267,6 +269,42 @@ export const assessments = pgTable(
       .on(t.userId, t.scopeKey)
       .where(sql`${t.sessionCompleted} = false`),
   ],
+);
+
+/** An operator's key correction or dropped question (DESIGN.md §6.1): the audit row. */
+export const keyCorrections = pgTable('key_corrections', {
+  id: id(),
+  questionId: uuid('question_id')
+    .notNull()
+    .references(() => questions.id),
+  kind: text('kind').$type<'key' | 'drop'>().notNull(),
+  reason: text('reason').notNull(),
+  /** Who made it (the CLI's --by, else the OS user). */
+  operator: text('operator').notNull(),
+  before: jsonb('before').$type<QuestionKey>().notNull(),
+  /** The new key; null for a dropped question. */
+  after: jsonb('after').$type<QuestionKey>(),
+  sessionsRescored: integer('sessions_rescored').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** What a correction changed in one completed session: the learner's result says so. */
+export const sessionCorrections = pgTable(
+  'session_corrections',
+  {
+    id: id(),
+    assessmentId: uuid('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    correctionId: uuid('correction_id')
+      .notNull()
+      .references(() => keyCorrections.id),
+    position: integer('position').notNull(),
+    scoreBefore: integer('score_before'),
+    scoreAfter: integer('score_after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('session_corrections_assessment').on(t.assessmentId)],
 );
 
 export const performanceRecords = pgTable(

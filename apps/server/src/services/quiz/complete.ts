@@ -1,4 +1,5 @@
 import {
+  droppedMark,
   fullMarks,
   markAnswer,
   schemeById,
@@ -55,12 +56,14 @@ interface KeyRow {
   type: QuestionType;
   key_json: string;
   topic_id: string | null;
+  dropped: boolean;
 }
 
 /** Each locked session's questions: type, key and topic by position, in one query for a batch. */
 async function keysOf(tx: DbOrTx, ids: string[]): Promise<Map<string, KeyRow[]>> {
   const result = await tx.execute(sql`
-    SELECT a.id AS session_id, s.pos::int AS pos, q.type, q.key::text AS key_json, q.topic_id
+    SELECT a.id AS session_id, s.pos::int AS pos, q.type, q.key::text AS key_json, q.topic_id,
+      q.dropped_at IS NOT NULL AS dropped
     FROM assessments a
     CROSS JOIN LATERAL unnest(a.question_ids) WITH ORDINALITY AS s(question_id, pos)
     JOIN questions q ON q.id = s.question_id
@@ -91,7 +94,10 @@ function scoreSession(session: LockedSession, keys: KeyRow[], verdicts: Map<numb
     const answer = session.answers[position] ?? null;
     const max = fullMarks(scheme, row.type);
     const verdict = verdicts.get(position);
-    let score = markAnswer(scheme, JSON.parse(row.key_json) as QuestionKey, answer).score;
+    // A dropped question (a key correction) gives full marks to everyone who was given it.
+    let score = row.dropped
+      ? droppedMark(scheme, row.type).score
+      : markAnswer(scheme, JSON.parse(row.key_json) as QuestionKey, answer).score;
     // An AI verdict decides a free-text answer the rules did not accept.
     if (verdict && score !== null && score < max) {
       score = verdict.correct ? max : scheme.marks.text.wrong;

@@ -55,7 +55,7 @@ export function shuffle<T>(items: readonly T[]): T[] {
  * Prepared: planning this statement cost about as much as running it.
  */
 const DRAW: PreparedStatement = {
-  name: 'quiz_draw_questions_v2',
+  name: 'quiz_draw_questions_v3',
   text: `
     WITH recent AS (
       SELECT question_ids, created_at FROM assessments
@@ -71,7 +71,7 @@ const DRAW: PreparedStatement = {
         row_number() OVER (PARTITION BY q.subject_id ORDER BY s.last_seen ASC NULLS FIRST, random()) AS rank
       FROM questions q LEFT JOIN seen s ON s.question_id = q.id
         LEFT JOIN passages p ON p.id = q.passage_id
-      WHERE q.status = 'active' AND q.subject_id = ANY($2::uuid[])
+      WHERE q.status = 'active' AND q.dropped_at IS NULL AND q.subject_id = ANY($2::uuid[])
         AND ($3::uuid IS NULL OR q.topic_id = $3::uuid)
     )
     SELECT id, subject_id, text, type, options_json, passage FROM ranked

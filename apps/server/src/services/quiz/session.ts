@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { completeAssessment } from './complete.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { resultEvaluations, sessionQuestions, toEvaluation } from './evaluation-views.js';
-import { findOwnAssessment, toAssessment, type AssessmentRow } from './views.js';
+import { findOwnAssessment, sessionCorrectionsOf, toAssessment, type AssessmentRow } from './views.js';
 
 export async function sessionData(db: Db, row: AssessmentRow): Promise<SessionData> {
   const rows = await sessionQuestions(db, row.id);
@@ -70,8 +70,9 @@ export async function getResult(
   if (!row.sessionCompleted) {
     throw conflict(quizMessages.stillRunning);
   }
-  return {
-    assessment: toAssessment(row),
-    evaluations: await resultEvaluations(db, row.id, row.markingScheme),
-  };
+  const [evaluations, corrections] = await Promise.all([
+    resultEvaluations(db, row.id, row.markingScheme),
+    sessionCorrectionsOf(db, row.id),
+  ]);
+  return { assessment: toAssessment(row), evaluations, corrections };
 }

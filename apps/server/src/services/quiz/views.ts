@@ -1,7 +1,15 @@
-import { schemeById, type Assessment } from '@ai-tutor/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { schemeById, type Assessment, type ResultCorrection } from '@ai-tutor/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { assessments, exams, modules, subjects, topics } from '../../db/schema.js';
+import {
+  assessments,
+  exams,
+  keyCorrections,
+  modules,
+  sessionCorrections,
+  subjects,
+  topics,
+} from '../../db/schema.js';
 import { GRACE, iso, isoMs, NOW_MS } from './sql.js';
 
 /**
@@ -118,4 +126,29 @@ export function toAssessment(row: AssessmentRow, answeredOverride?: number): Ass
 export function schemeView(id: string): Assessment['markingScheme'] {
   const scheme = schemeById(id);
   return { id: scheme.id, name: scheme.name, label: scheme.label };
+}
+
+/** The key corrections that changed a completed session's marks, oldest first. */
+export async function sessionCorrectionsOf(db: DbOrTx, assessmentId: string): Promise<ResultCorrection[]> {
+  const rows = await db
+    .select({
+      position: sessionCorrections.position,
+      kind: keyCorrections.kind,
+      reason: keyCorrections.reason,
+      scoreBefore: sessionCorrections.scoreBefore,
+      scoreAfter: sessionCorrections.scoreAfter,
+      at: sessionCorrections.createdAt,
+    })
+    .from(sessionCorrections)
+    .innerJoin(keyCorrections, eq(keyCorrections.id, sessionCorrections.correctionId))
+    .where(eq(sessionCorrections.assessmentId, assessmentId))
+    .orderBy(asc(sessionCorrections.createdAt));
+  return rows.map((r) => ({
+    questionNumber: r.position + 1,
+    kind: r.kind,
+    reason: r.reason,
+    scoreBefore: r.scoreBefore,
+    scoreAfter: r.scoreAfter,
+    at: r.at.toISOString(),
+  }));
 }

@@ -1,0 +1,123 @@
+import { userInfo } from 'node:os';
+import type { QuestionKey } from '@ai-tutor/contract';
+import { CorrectionError, correctKey, listCorrections } from '../services/quiz/key-corrections.js';
+import type { Command } from './commands.js';
+import { parseCommandArgs, usageError } from './parse.js';
+
+/**
+ * `keys correct|drop|list` (DESIGN.md §6.1): an operator corrects a question's key or drops the
+ * question; every completed session that had it is rescored and its learner's records rebuilt, in one
+ * transaction, with an audit row.
+ */
+
+const CORRECT =
+  'keys correct QUESTION_ID (--answer TEXT | --answers "A|B" | --value N [--tolerance T] | --range MIN:MAX) --reason TEXT [--by NAME]';
+const DROP = 'keys drop QUESTION_ID --reason TEXT [--by NAME]';
+const LIST = 'keys list';
+
+const options = {
+  answer: { type: 'string' },
+  answers: { type: 'string' },
+  value: { type: 'string' },
+  tolerance: { type: 'string' },
+  range: { type: 'string' },
+  reason: { type: 'string' },
+  by: { type: 'string' },
+} as const;
+
+/** The new key as the options say it; the question's own type decides which are allowed (service). */
+function keyFrom(values: Partial<Record<keyof typeof options, string>>): QuestionKey | string {
+  if (values.answers !== undefined)
+    return {
+      type: 'multiple',
+      answers: values.answers
+        .split('|')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    };
+  if (values.range !== undefined) {
+    const [min, max] = values.range.split(':').map(Number);
+    if (!Number.isFinite(min) || !Number.isFinite(max)) return '--range takes MIN:MAX, two numbers';
+    return { type: 'numerical', min: min!, max: max!, value: null };
+  }
+  if (values.value !== undefined) {
+    const value = Number(values.value);
+    const tolerance = Number(values.tolerance ?? 0);
+    if (!Number.isFinite(value) || !Number.isFinite(tolerance) || tolerance < 0)
+      return '--value and --tolerance take numbers';
+    return { type: 'numerical', min: value - tolerance, max: value + tolerance, value };
+  }
+  if (values.answer !== undefined) return { type: 'single', answer: values.answer };
+  return 'give the new key: --answer, --answers, --value or --range';
+}
+
+async function run(
+  sub: 'correct' | 'drop',
+  db: Parameters<typeof correctKey>[0],
+  rest: string[],
+): Promise<number> {
+  const usage = sub === 'correct' ? CORRECT : DROP;
+  const parsed = parseCommandArgs(rest, options, true);
+  if (typeof parsed === 'string') return usageError(`keys ${sub}`, parsed, usage);
+  const [questionId, ...extra] = parsed.positionals;
+  if (!questionId || extra.length) return usageError(`keys ${sub}`, 'give one question id', usage);
+  if (!parsed.values.reason) return usageError(`keys ${sub}`, '--reason is required', usage);
+  let key: QuestionKey | undefined;
+  if (sub === 'correct') {
+    const made = keyFrom(parsed.values);
+    if (typeof made === 'string') return usageError('keys correct', made, usage);
+    key = made;
+  }
+  try {
+    const done = await correctKey(db, {
+      questionId,
+      ...(key ? { key } : {}),
+      reason: parsed.values.reason,
+      operator: parsed.values.by ?? userInfo().username,
+    });
+    console.log(`Question: ${done.question.replace(/\s+/g, ' ').slice(0, 100)}`);
+    console.log(`Key: ${done.before} → ${done.after ?? 'dropped (full marks to everyone given it)'}`);
+    console.log(
+      `Rescored ${done.changed} of ${done.sessions} completed session${done.sessions === 1 ? '' : 's'}; ` +
+        `records rebuilt for ${done.learners} learner${done.learners === 1 ? '' : 's'}. Audit: ${done.correctionId}`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof CorrectionError) {
+      console.error(`keys ${sub}: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+const keysCommand: Command = {
+  help: [
+    { usage: CORRECT, summary: 'correct a key: completed sessions are rescored and learners told' },
+    { usage: DROP, summary: 'drop a question: full marks to everyone who was given it' },
+    { usage: LIST, summary: 'the key corrections made, newest first' },
+  ],
+  run: async ({ database, args }) => {
+    const [sub, ...rest] = args;
+    if (sub === 'correct' || sub === 'drop') return run(sub, database.db, rest);
+    if (sub === 'list') {
+      const rows = await listCorrections(database.db);
+      if (!rows.length) console.log('No key corrections yet.');
+      for (const r of rows)
+        console.log(
+          `${r.createdAt.toISOString()}  ${r.kind}  question ${r.questionId}  by ${r.operator}: ${r.reason} ` +
+            `(${r.sessionsRescored} sessions rescored)`,
+        );
+      return 0;
+    }
+    return usageError(
+      'keys',
+      sub ? `unknown sub-command "${sub}"` : 'correct, drop or list?',
+      CORRECT,
+      DROP,
+      LIST,
+    );
+  },
+};
+
+export const keyCommands: Record<string, Command> = { keys: keysCommand };
