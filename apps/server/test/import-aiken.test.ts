@@ -64,7 +64,7 @@ describe('Aiken import', () => {
       [
         'text after the options',
         `${good}Which?\nA. one\nsomething else\nB. two\nANSWER: A\n`,
-        /bad\.aiken:8: expected another option or the ANSWER line of the question at line 6/,
+        /bad\.aiken:6: the question has no ANSWER line: another question starts at line 8/,
       ],
       [
         'a single option',

@@ -37,10 +37,39 @@ describe('npm run cli -- import / seed', () => {
   it('takes --subject for bank formats and lists skipped questions with their lines', async () => {
     const result = await cli('import', fixture('physics.gift'), '--subject', 'test-physics');
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(/test-physics\s+7\s+0\s+0\s+4/);
+    expect(result.out).toMatch(/test-physics\s+8\s+0\s+0\s+3/);
     expect(result.out).toContain('physics.gift:29: a matching question cannot be served');
     const again = await cli('import', fixture('physics.gift'), '--subject=test-physics');
-    expect(again.out).toMatch(/test-physics\s+0\s+0\s+7\s+4/);
+    expect(again.out).toMatch(/test-physics\s+0\s+0\s+8\s+3/);
+  });
+
+  it('with --skip-invalid imports the valid questions and lists the others with their lines, as Moodle does', async () => {
+    // Moodle's own Aiken error fixture: three broken questions around two good ones.
+    const path = fixture('real/moodle-aiken-errors.aiken.txt');
+    const refused = await cli('import', path, '--format', 'aiken', '--subject', 'test-chemistry');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('moodle-aiken-errors.aiken.txt: 3 errors; nothing was imported.');
+
+    const result = await cli(
+      'import',
+      path,
+      '--format',
+      'aiken',
+      '--subject',
+      'test-chemistry',
+      '--skip-invalid',
+    );
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/test-chemistry\s+2\s+0\s+0\s+3/);
+    expect(result.out).toContain(
+      'moodle-aiken-errors.aiken.txt:1: invalid — a question needs at least two options (A. …, B. …)',
+    );
+    expect(result.out).toContain(
+      'moodle-aiken-errors.aiken.txt:5: invalid — an option with no question text before it',
+    );
+    expect(result.out).toContain(
+      'moodle-aiken-errors.aiken.txt:14: invalid — the question has no ANSWER line: another question starts at line 18',
+    );
   });
 
   it('exits non-zero naming the file, line and reason, and imports nothing', async () => {
@@ -69,7 +98,7 @@ describe('npm run cli -- import / seed', () => {
     expect(noSlug.code).toBe(1);
     expect(noSlug.err).toBe(
       'import: --subject needs a value\nUsage: npm run cli -- import FILE... [--subject SLUG] ' +
-        '[--format json|yaml|gift|moodle-xml|aiken|csv] [--dry-run]',
+        '[--format json|yaml|gift|moodle-xml|aiken|csv] [--dry-run] [--skip-invalid]',
     );
     expect((await cli('import', 'x.gift', '--dry-run=yes')).err).toContain('--dry-run takes no value');
     expect((await cli('seed', 'extra')).err).toContain('seed: unexpected argument "extra"');

@@ -90,16 +90,19 @@ describe('CSV import', () => {
     expect(stored.map((q) => q.text)).toEqual(['Two lines:\nsecond line']);
   });
 
-  it('refuses a UTF-16 file with a message saying to save it as UTF-8, importing nothing', async () => {
-    const before = await snapshot(db());
-    const path = scratchFile('utf16.csv', '');
-    const text = `${HEADER}test-physics,,"Fine?",yes,no,,,,yes,\n`;
-    writeFileSync(path, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
-    const error = await failingImport(db(), path);
-    expect(error.message).toMatch(
-      /utf16\.csv: the file is not UTF-8 text \(UTF-16\?\): save it as "CSV UTF-8"/,
-    );
-    expect(await snapshot(db())).toEqual(before);
+  it('reads a UTF-16 file (Excel\'s "Unicode Text"), with or without its byte-order mark, as its UTF-8 twin', async () => {
+    const text = `${HEADER}test-physics,,"Fine? Ωμέγα",yes,no,,,,yes,\n`;
+    const withBom = scratchFile('utf16.csv', '');
+    writeFileSync(withBom, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    expect((await importFile(db(), withBom)).subjects[0]).toMatchObject({ created: 1 });
+    const bigEndian = scratchFile('utf16be.csv', '');
+    writeFileSync(bigEndian, Buffer.from(text, 'utf16le').swap16());
+    expect((await importFile(db(), bigEndian)).subjects[0]).toMatchObject({ unchanged: 1 });
+    expect((await importFile(db(), scratchFile('utf8.csv', text))).subjects[0]).toMatchObject({
+      unchanged: 1,
+    });
+    const stored = (await questionsOf(db(), 'test-physics')).filter((q) => q.text.startsWith('Fine?'));
+    expect(stored.map((q) => q.text)).toEqual(['Fine? Ωμέγα']);
   });
 
   describe('errors name the file and line, and nothing is imported', () => {
@@ -113,7 +116,7 @@ describe('CSV import', () => {
       [
         'an answer letter naming an empty option',
         `${HEADER}${ok}test-physics,,"Which?",a,b,,,,D,\n`,
-        /bad\.csv:3: the answer D names option_d, which is empty/,
+        /bad\.csv:3: the answer D names option D, which is empty/,
       ],
       [
         'an unclosed quote',
@@ -124,11 +127,6 @@ describe('CSV import', () => {
         'a stray quote',
         `${HEADER}${ok}test-physics,,Whi"ch?,a,b,,,,a,\n`,
         /bad\.csv:3: a quote inside an unquoted field/,
-      ],
-      [
-        'an unknown column',
-        HEADER.replace('explanation', 'explanaton') + ok,
-        /bad\.csv:1: unknown column "explanaton"/,
       ],
       [
         'a missing answer column',
@@ -145,11 +143,6 @@ describe('CSV import', () => {
         'no subject',
         `${HEADER}${ok},,"Q?",a,b,,,,a,\n`,
         /bad\.csv:3: no subject: fill the subject column or pass --subject/,
-      ],
-      [
-        'the same text twice in a subject',
-        `${HEADER}${ok}${ok}`,
-        /bad\.csv:3: the same text as the question at line 2/,
       ],
       // A row counts from its first line, even after a field spanning several lines.
       [

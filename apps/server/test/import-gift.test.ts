@@ -18,10 +18,10 @@ beforeEach(async () => {
 const gift = (name: string, text: string) => scratchFile(name, text);
 
 describe('GIFT import', () => {
-  it('imports multiple choice, true/false, numerical, short answer and missing-word questions', async () => {
+  it('imports multiple choice (one right or several), true/false, numerical, short answer and missing-word questions', async () => {
     const summary = await importFile(db(), fixture('physics.gift'), { subject: 'test-physics' });
     expect(summary.subjects).toEqual([
-      { slug: 'test-physics', name: 'Test Physics', created: 7, updated: 0, unchanged: 0, skipped: 4 },
+      { slug: 'test-physics', name: 'Test Physics', created: 8, updated: 0, unchanged: 0, skipped: 3 },
     ]);
     const rows = (await questionsOf(db(), 'test-physics')).filter((q) => q.source === 'import');
     const byText = (start: string) => rows.find((q) => q.text.startsWith(start));
@@ -34,12 +34,29 @@ describe('GIFT import', () => {
       topicName: 'Mechanics',
     });
     expect(byText("Newton's first law")).toMatchObject({ options: ['True', 'False'], answer: 'True' });
-    expect(byText('g near')).toMatchObject({ options: [], answer: '9.8' });
-    expect(byText('Pick a number')).toMatchObject({ options: [], answer: '3' }); // {#1..5}: the middle
+    // The margin and the range are the key, not dropped.
+    expect(byText('g near')).toMatchObject({
+      type: 'numerical',
+      options: [],
+      key: { type: 'numerical', min: 9.75, max: 9.85, value: 9.8 },
+      answer: '9.8 ± 0.05',
+    });
+    expect(byText('Pick a number')).toMatchObject({
+      key: { type: 'numerical', min: 1, max: 5, value: null },
+      answer: '1 to 5',
+    });
+    // Every full-credit short answer is accepted, as in Moodle.
     expect(byText('The SI unit of force')).toMatchObject({
       text: 'The SI unit of force is the _____.',
+      type: 'text',
       options: [],
-      answer: 'newton',
+      key: { type: 'text', answers: ['newton', 'N'], wildcard: false },
+    });
+    // No "=": every option with credit is one of the right ones (a multiple-answer question).
+    expect(byText('Pick the two prime numbers.')).toMatchObject({
+      type: 'multiple',
+      options: ['2', '3', '4'],
+      key: { type: 'multiple', answers: ['2', '3'] },
     });
     expect(byText('Light travels')).toMatchObject({
       text: 'Light travels _____ in vacuum than in glass.',
@@ -63,15 +80,14 @@ describe('GIFT import', () => {
     expect(summary.skipped.map((s) => `${s.file}:${s.where.line}: ${s.message}`)).toEqual([
       'physics.gift:29: a matching question cannot be served',
       'physics.gift:34: an essay question has no answer to check',
-      'physics.gift:36: a multiple-answer question (several right answers with weights)',
       'physics.gift:42: a description (no answer block {…}) is not a question',
     ]);
     const texts = (await questionsOf(db(), 'test-physics')).map((q) => q.text);
-    expect(
-      texts.some((t) => t.includes('Match the units') || t.includes('essay') || t.includes('prime')),
-    ).toBe(false);
-    // What the bank cannot keep is said, not hidden.
-    expect(summary.warnings.map((w) => w.where.line)).toEqual([13, 15, 17]);
+    expect(texts.some((t) => t.includes('Match the units') || t.includes('essay'))).toBe(false);
+    // What the bank cannot keep is said, not hidden: the -100 % penalty of a multiple-answer question.
+    expect(summary.warnings.map((w) => `${w.where.line}: ${w.message}`)).toEqual([
+      "36: the answers' weights are not kept: the exam's marking scheme gives the marks",
+    ]);
   });
 
   it('turns $CATEGORY into topics: an existing one by name, a new one created, slugs kept unique', async () => {
@@ -95,7 +111,7 @@ describe('GIFT import', () => {
     await importFile(db(), fixture('physics.gift'), { subject: 'test-physics' });
     const before = await snapshot(db());
     const again = await importFile(db(), fixture('physics.gift'), { subject: 'test-physics' });
-    expect(again.subjects[0]).toMatchObject({ created: 0, updated: 0, unchanged: 7 });
+    expect(again.subjects[0]).toMatchObject({ created: 0, updated: 0, unchanged: 8 });
     expect(again.catalogue.topics.created).toBe(0);
     expect(await snapshot(db())).toEqual(before);
   });
@@ -138,12 +154,12 @@ describe('GIFT import', () => {
         `${good}Which? {~only}\n`,
         /bad\.gift:5: a multiple-choice question needs at least two answers/,
       ],
+      // An empty answer is no answer (as Moodle reads it), which leaves one option here.
       [
-        'the same question twice',
-        `${good}Good question one? {T}\n`,
-        /bad\.gift:5: the same text as the question at line 1/,
+        'a single option once the empty one is dropped',
+        `${good}Which? {=a ~}\n`,
+        /bad\.gift:5: a multiple-choice question needs at least two answers/,
       ],
-      ['an empty option', `${good}Which? {=a ~}\n`, /bad\.gift:5: an option is empty/],
     ];
     for (const [kind, text, message] of cases) {
       it(kind, async () => {

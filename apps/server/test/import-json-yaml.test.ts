@@ -75,6 +75,8 @@ describe('JSON / YAML import (our own format)', () => {
       text: 'A car covers 100 m in 5 s at constant speed. What is its speed in m/s?',
       options: [],
       answer: '20', // YAML read it as a number; it is stored as the text it was
+      type: 'text',
+      key: { type: 'text', answers: ['20'], wildcard: false },
       explanation: 'Speed = distance / time = 100 / 5 = 20 m/s.',
       source: 'import',
       status: 'active',

@@ -9,20 +9,25 @@ import { progressBar } from './progress-bar.js';
 /** Imports of more questions than this draw a progress bar (on a terminal only). */
 const PROGRESS_MIN_QUESTIONS = 200;
 
-const IMPORT = `import FILE... [--subject SLUG] [--format ${IMPORT_FORMATS.join('|')}] [--dry-run]`;
+const IMPORT = `import FILE... [--subject SLUG] [--format ${IMPORT_FORMATS.join('|')}] [--dry-run] [--skip-invalid]`;
 
 const importCommand: Command = {
   help: [
     {
       usage: IMPORT,
       summary:
-        'import JSON/YAML, GIFT, Moodle XML, Aiken or CSV, all files or nothing (docs/import-format.md)',
+        'import JSON/YAML, GIFT, Moodle XML, Aiken or CSV, all files or nothing (docs/import-format.md); --skip-invalid imports the valid questions and lists the others',
     },
   ],
   run: async ({ database, args }) => {
     const parsed = parseCommandArgs(
       args,
-      { subject: { type: 'string' }, format: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+      {
+        subject: { type: 'string' },
+        format: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        'skip-invalid': { type: 'boolean' },
+      },
       true,
     );
     if (typeof parsed === 'string') return usageError('import', parsed, IMPORT);
@@ -37,7 +42,11 @@ const importCommand: Command = {
         try {
           files.push({
             file: basename(path),
-            parsed: await parseImportFile(path, { subject: values.subject, format: values.format }),
+            parsed: await parseImportFile(path, {
+              subject: values.subject,
+              format: values.format,
+              skipInvalid: values['skip-invalid'] ?? false,
+            }),
           });
         } catch (error) {
           if (!(error instanceof ImportError)) throw error;

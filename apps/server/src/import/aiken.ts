@@ -1,5 +1,4 @@
 import {
-  checkDuplicateTexts,
   emptyImport,
   IssueList,
   makeQuestion,
@@ -8,12 +7,14 @@ import {
   type ParsedQuestion,
   type ParseOptions,
 } from './types.js';
+import { finishQuestions, keepFirstOfRepeatedTexts } from './bank-rules.js';
 
 /**
- * Aiken (Moodle's simplest format): the question text, options `A. …` or `A) …`, then
- * `ANSWER: B`. Blank lines between questions are optional.
+ * Aiken (Moodle's simplest format): the question text, options `A. …` or `A) …` (Moodle takes
+ * `A)text` without the space too), then `ANSWER: B`. Blank lines between questions are optional.
+ * Text is plain: `<b>` or `&amp;` are kept as written, as Moodle shows them.
  */
-const OPTION = /^([A-Z])[.)]\s+(.*)$/;
+const OPTION = /^([A-Z])[.)]\s*(\S.*)$/;
 const ANSWER = /^ANSWER\s*:\s*(.*)$/;
 
 interface Draft {
@@ -102,10 +103,16 @@ export function parseAiken(source: string, options: ParseOptions): ParsedImport 
         return;
       }
       if (draft && draft.options.length) {
+        // As Moodle reads it: the unfinished question is an error, and this line starts the next.
         issues.add(
-          { line },
-          `expected another option or the ANSWER line of the question at line ${draft.line}`,
+          { line: draft.line },
+          `the question has no ANSWER line: another question starts at line ${line}`,
         );
+        draft = { line, text: [text], options: [] };
+        return;
+      }
+      if (option && !draft) {
+        issues.add({ line }, 'an option with no question text before it');
         broken = true;
         return;
       }
@@ -115,8 +122,8 @@ export function parseAiken(source: string, options: ParseOptions): ParsedImport 
 
   const unfinished = draft as Draft | null;
   if (unfinished && !broken) issues.add({ line: unfinished.line }, 'the question has no "ANSWER: X" line');
-  checkDuplicateTexts(issues, questions);
-  issues.throwIfAny(options.file);
-  result.banks.push({ where: {}, subjectSlug: subject, questions });
+  const kept = keepFirstOfRepeatedTexts(result, questions);
+  finishQuestions(issues, result, options);
+  result.banks.push({ where: {}, subjectSlug: subject, questions: kept });
   return result;
 }

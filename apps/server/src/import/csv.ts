@@ -1,6 +1,6 @@
+import type { QuestionKey } from '@ai-tutor/contract';
 import { CsvError, parse } from 'csv-parse/sync';
 import {
-  checkDuplicateTexts,
   emptyImport,
   ImportError,
   IssueList,
@@ -9,14 +9,15 @@ import {
   type ParsedImport,
   type ParseOptions,
 } from './types.js';
+import { answerLetters, columnOf, OPTION_LETTERS, type Column } from './csv-columns.js';
+import { finishQuestions, keepFirstOfRepeatedTexts } from './bank-rules.js';
 
 /**
  * CSV (RFC 4180: quoted fields may hold commas, quotes as "" and line breaks) with the header
- * `subject,topic,text,option_a,option_b,option_c,option_d,option_e,answer,explanation`. The answer is
- * the text of an option or its letter (A–E); with no options it is the free-text / numeric answer.
+ * `subject,topic,text,option_a,…,option_e,answer,explanation`. The answer is the text of an option or
+ * its letter; with no options it is the free-text / numeric answer. Other spreadsheets' names for the
+ * columns are read too (csv-columns.ts).
  */
-const OPTION_COLUMNS = ['option_a', 'option_b', 'option_c', 'option_d', 'option_e'] as const;
-const KNOWN = new Set(['subject', 'topic', 'text', ...OPTION_COLUMNS, 'answer', 'explanation']);
 
 interface Row {
   line: number;
@@ -69,53 +70,61 @@ function readCsv(source: string, delimiter: string, file: string): Row[] {
 }
 
 /**
- * The text as the parser should see it. A UTF-16 file read as UTF-8 starts with two replacement
- * characters (its byte-order mark) and has a NUL in every ASCII character: refused with what to do,
- * rather than a puzzling quote error further on. Line breaks become \n everywhere, inside quoted
- * fields too, so a file saved on Windows stores the same questions as its Unix twin.
+ * The text as the parser should see it (decode.ts has read UTF-16 and Latin-1 already). Line breaks
+ * become \n everywhere, inside quoted fields too, so a file saved on Windows stores the same
+ * questions as its Unix twin.
  */
-function normalise(source: string, file: string): string {
-  if (source.startsWith('\uFFFD\uFFFD') || source.includes('\0'))
-    throw new ImportError(file, [
-      {
-        where: {},
-        message: 'the file is not UTF-8 text (UTF-16?): save it as "CSV UTF-8" and import it again',
-      },
-    ]);
+function normalise(source: string): string {
   return source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }
 
+/** Which field holds which column; columns that are none of ours are warnings, not read. */
+function readHeader(header: Row, result: ParsedImport, options: ParseOptions): Map<Column, number> {
+  const issues = new IssueList();
+  const index = new Map<Column, number>();
+  header.fields.forEach((cell, i) => {
+    const name = cell.trim();
+    if (!name) return;
+    const column = columnOf(name);
+    if (!column)
+      result.warnings.push({
+        where: { line: header.line },
+        message: `the column "${name}" is not one this importer reads: its values are not imported`,
+      });
+    else if (index.has(column))
+      issues.add({ line: header.line }, `the column "${name}" is a second "${column}" column`);
+    else index.set(column, i);
+  });
+  for (const required of ['text', 'answer'] as const)
+    if (!index.has(required)) issues.add({ line: header.line }, `the header has no "${required}" column`);
+  if (!index.has('subject') && !options.subject)
+    issues.add({ line: header.line }, 'the header has no "subject" column and no --subject was given');
+  issues.throwIfAny(options.file);
+  return index;
+}
+
 export function parseCsv(source: string, options: ParseOptions): ParsedImport {
-  const text = normalise(source, options.file);
+  const text = normalise(source);
   const firstLine = text.split('\n', 1)[0] ?? '';
   const delimiter = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
   const rows = readCsv(text, delimiter, options.file);
   const header = rows.shift();
   if (!header) throw new ImportError(options.file, [{ where: { line: 1 }, message: 'the file is empty' }]);
 
-  const issues = new IssueList();
-  const columns = header.fields.map((f) => f.trim().toLowerCase());
-  const index = new Map<string, number>();
-  columns.forEach((name, i) => {
-    if (!KNOWN.has(name)) issues.add({ line: header.line }, `unknown column "${header.fields[i]?.trim()}"`);
-    else if (index.has(name)) issues.add({ line: header.line }, `the column "${name}" appears twice`);
-    else index.set(name, i);
-  });
-  for (const required of ['text', 'answer'])
-    if (!index.has(required)) issues.add({ line: header.line }, `the header has no "${required}" column`);
-  if (!index.has('subject') && !options.subject)
-    issues.add({ line: header.line }, 'the header has no "subject" column and no --subject was given');
-  issues.throwIfAny(options.file);
-
   const result = emptyImport('csv');
+  const index = readHeader(header, result, options);
+  const issues = new IssueList();
   const banks = new Map<string, ParsedBank>();
   for (const row of rows) {
-    const get = (name: string) => {
+    const get = (name: Column) => {
       const i = index.get(name);
       return i === undefined ? '' : (row.fields[i] ?? '').trim();
     };
-    if (row.fields.length > columns.length) {
-      issues.add({ line: row.line }, `${row.fields.length} fields but the header has ${columns.length}`);
+    if (row.fields.length > header.fields.length) {
+      issues.add(
+        { line: row.line },
+        `${row.fields.length} fields but the header has ${header.fields.length}`,
+      );
       continue;
     }
     const where = { line: row.line };
@@ -124,14 +133,27 @@ export function parseCsv(source: string, options: ParseOptions): ParsedImport {
       issues.add(where, 'no subject: fill the subject column or pass --subject');
       continue;
     }
-    const optionCells = OPTION_COLUMNS.map((name) => get(name));
+    const optionCells = [...OPTION_LETTERS].map((letter) => get(`option_${letter.toLowerCase()}`));
     const optionList = optionCells.filter(Boolean);
     let answer = get('answer');
-    if (optionList.length && !optionList.includes(answer) && /^[A-Ea-e]$/.test(answer)) {
+    const letters = optionList.length && !optionList.includes(answer) ? answerLetters(answer) : null;
+    let key: QuestionKey | undefined;
+    if (letters) {
+      // `A,E`: a multiple-answer question, each letter naming a right option.
+      const empty = letters.filter((letter) => !optionCells[OPTION_LETTERS.indexOf(letter)]);
+      if (empty.length) {
+        issues.add(where, `the answer names option ${empty.join(', ')}, which is empty`);
+        continue;
+      }
+      key = {
+        type: 'multiple',
+        answers: letters.map((letter) => optionCells[OPTION_LETTERS.indexOf(letter)]!),
+      };
+    } else if (optionList.length && !optionList.includes(answer) && /^[A-Ja-j]$/.test(answer)) {
       const letter = answer.toUpperCase();
-      const cell = optionCells['ABCDE'.indexOf(letter)];
+      const cell = optionCells[OPTION_LETTERS.indexOf(letter)];
       if (!cell) {
-        issues.add(where, `the answer ${letter} names option_${letter.toLowerCase()}, which is empty`);
+        issues.add(where, `the answer ${letter} names option ${letter}, which is empty`);
         continue;
       }
       answer = cell;
@@ -140,7 +162,7 @@ export function parseCsv(source: string, options: ParseOptions): ParsedImport {
     const question = makeQuestion(issues, where, {
       text: get('text'),
       options: optionList,
-      answer,
+      ...(key ? { key } : { answer }),
       explanation: get('explanation') || null,
       topic: topic ? { where, slug: null, name: topic } : null,
     });
@@ -152,8 +174,8 @@ export function parseCsv(source: string, options: ParseOptions): ParsedImport {
     }
     bank.questions.push(question);
   }
-  for (const bank of banks.values()) checkDuplicateTexts(issues, bank.questions);
-  issues.throwIfAny(options.file);
+  for (const bank of banks.values()) bank.questions = keepFirstOfRepeatedTexts(result, bank.questions);
+  finishQuestions(issues, result, options);
   result.banks.push(...banks.values());
   return result;
 }

@@ -1,5 +1,6 @@
-import { numericValue } from '@ai-tutor/contract';
+import { numericValue, type QuestionKey } from '@ai-tutor/contract';
 import { textWithFormat } from './gift-text.js';
+import { choiceKey, rangeKey, textKey, toleranceKey, type KeyReading } from './keys.js';
 import type { IssueList, Where } from './types.js';
 
 /** GIFT answer blocks `{…}`: each question type told by its block, read as Moodle reads it. */
@@ -37,14 +38,19 @@ export interface AnswerBlock {
   issues: IssueList;
   skip: (message: string) => void;
   warn: (message: string) => void;
-  add: (fields: { options?: string[]; answer: string }) => void;
+  add: (fields: { options?: string[]; answer?: string; key?: QuestionKey }) => void;
 }
 
-/** One numerical answer: `3.5`, `3.5:0.1` (value:margin) or `1..5` (a range, kept as its middle). */
-function numericAnswer(
-  block: AnswerBlock,
-  a: { text: string; weight: number },
-): { value: string; tolerance: number; weight: number } | null {
+/** What a key reading does to the question: added (with its warnings), skipped, or an error. */
+function apply(block: AnswerBlock, reading: KeyReading) {
+  if ('issue' in reading) return block.issues.add(block.where, reading.issue);
+  if ('skip' in reading) return block.skip(reading.skip);
+  for (const warning of reading.warnings) block.warn(warning);
+  block.add({ key: reading.key, ...(reading.options ? { options: reading.options } : {}) });
+}
+
+/** One numerical answer: `3.5`, `3.5:0.1` (value:margin) or `1..5` (an inclusive range). */
+function numericAnswer(block: AnswerBlock, a: { text: string; weight: number }): QuestionKey | null {
   const range = a.text.indexOf('..');
   const colon = a.text.indexOf(':');
   if (range > 0) {
@@ -54,12 +60,7 @@ function numericAnswer(
       block.issues.add(block.where, `"${a.text}" is not a numeric range min..max`);
       return null;
     }
-    const mid = (Number(min) + Number(max)) / 2;
-    return {
-      value: String(Number(mid.toPrecision(12))),
-      tolerance: Math.abs(Number(max) - mid),
-      weight: a.weight,
-    };
+    return rangeKey(Number(min), Number(max));
   }
   if (colon > 0) {
     const value = a.text.slice(0, colon).trim();
@@ -68,13 +69,14 @@ function numericAnswer(
       block.issues.add(block.where, `"${a.text}" is not a number with a margin (value:margin)`);
       return null;
     }
-    return { value, tolerance: Math.abs(Number(tol)), weight: a.weight };
+    return toleranceKey(Number(value), Number(tol));
   }
-  if (!DECIMAL.test(a.text) || numericValue(a.text) === null) {
+  const value = DECIMAL.test(a.text) ? numericValue(a.text) : null;
+  if (value === null) {
     block.issues.add(block.where, `"${a.text}" is not a number`);
     return null;
   }
-  return { value: a.text, tolerance: 0, weight: a.weight };
+  return toleranceKey(value, 0);
 }
 
 /** Numerical: {#3.5:0.1}, {#1..5}, {#=3.5:0.1 =%50%3:1}; `~` starts feedback for wrong answers. */
@@ -88,45 +90,44 @@ function readNumerical(block: AnswerBlock) {
     .filter(Boolean)
     .map((a) => readAnswer(a, 100));
   if (!answers.length) return block.issues.add(block.where, 'a numerical question without an answer');
-  const values: { value: string; tolerance: number; weight: number }[] = [];
-  for (const a of answers) {
-    const value = numericAnswer(block, a);
-    if (!value) return;
-    values.push(value);
+  const keys: { key: QuestionKey; answer: Answer }[] = [];
+  for (const answer of answers) {
+    const key = numericAnswer(block, answer);
+    if (!key) return;
+    keys.push({ key, answer });
   }
-  const full = values.filter((v) => v.weight === 100);
+  const full = keys.filter((k) => k.answer.weight >= 100);
   const best = full[0];
   if (!best) return block.skip('a numerical question with only partial-credit answers');
-  if (best.tolerance > 0)
+  const others = keys.filter((k) => k !== best).map((k) => `"${k.answer.text}"`);
+  if (others.length)
     block.warn(
-      `the margin ±${best.tolerance} is not kept: only answers equal to ${best.value} are marked correct`,
+      `only "${best.answer.text}" is kept as the key; ${others.join(', ')} dropped (partial credit or a second key)`,
     );
-  if (values.length > 1) block.warn(`only the answer ${best.value} is kept; the others are dropped`);
-  return block.add({ answer: best.value });
+  block.add({ key: best.key });
 }
 
-/** Multiple choice: `=` right, `~` wrong, `~%50%` partial credit. */
+/**
+ * Multiple choice: `=` right, `~` wrong, `~%50%` a weight. As Moodle reads it, a block with an `=`
+ * has one right option; without one, every option with credit is one of several right ones.
+ */
 function readMultipleChoice(block: AnswerBlock) {
   const answers = block.text
     .replace(/=/g, '~=')
     .split('~')
     .map((a) => a.trim())
-    .filter((a, i) => i > 0 || a !== '')
+    // `~=right` is written too: Moodle reads it as `=right` (an empty answer is no answer).
+    .filter((a) => a !== '')
     .map((a) => readAnswer(a, 0));
   if (answers.length < 2)
     return block.issues.add(block.where, 'a multiple-choice question needs at least two answers');
-  const right = answers.filter((a) => a.weight >= 100);
-  const partial = answers.filter((a) => a.weight > 0 && a.weight < 100);
-  if (right.length === 0 && partial.length === 0)
+  const reading = choiceKey(answers, block.text.includes('='));
+  if ('issue' in reading)
     return block.issues.add(block.where, 'no answer is marked right: mark the right one with "="');
-  if (right.length === 0)
-    return block.skip('a multiple-answer question (several right answers with weights)');
-  if (right.length > 1) return block.skip('a multiple-choice question with more than one right answer');
-  if (partial.length) return block.skip('a multiple-choice question with partial-credit answers');
-  return block.add({ options: answers.map((a) => a.text), answer: right[0]!.text });
+  apply(block, reading);
 }
 
-/** Short answer: {=a =b}; every full-credit answer is accepted by Moodle, we keep the first. */
+/** Short answer: {=a =b}; every full-credit answer is accepted, `*` is a wildcard. */
 function readShortAnswer(block: AnswerBlock) {
   const answers = block.text
     .split('=')
@@ -134,15 +135,7 @@ function readShortAnswer(block: AnswerBlock) {
     .filter((a, i) => i > 0 || a !== '')
     .map((a) => readAnswer(a, 100));
   if (!answers.length) return block.issues.add(block.where, 'a short-answer question without an answer');
-  const full = answers.filter((a) => a.weight >= 100);
-  if (!full.length) return block.skip('a short-answer question with only partial-credit answers');
-  const kept = full[0]!.text;
-  const dropped = answers.filter((a) => a !== full[0]).map((a) => `"${a.text}"`);
-  if (dropped.length)
-    block.warn(
-      `only "${kept}" is kept as the answer (compared ignoring case and spacing); ${dropped.join(', ')} dropped`,
-    );
-  block.add({ answer: kept });
+  apply(block, textKey(answers));
 }
 
 /** The question type is told by its answer block: essay, numerical, choice, matching, true/false, short. */

@@ -1,4 +1,4 @@
-import { htmlToText } from './html-text.js';
+import { htmlToText, looksLikeHtml, mediaIn } from './html-text.js';
 
 /** GIFT text: escapes swapped for placeholders while the structure is parsed, and text formats. */
 
@@ -26,15 +26,27 @@ export function escapePost(text: string): string {
   return out;
 }
 
-/** `[html]`, `[moodle]`, `[plain]`, `[markdown]` before a text; html becomes plain text. */
+/**
+ * `[html]`, `[moodle]`, `[plain]`, `[markdown]` before a text, as Moodle shows each: `[html]` is HTML;
+ * `[moodle]` (the default) is HTML too when it has tags or entities, its line breaks kept; `[plain]`
+ * and `[markdown]` are kept as written.
+ */
 export function textWithFormat(raw: string): string {
   let text = raw.trim();
-  let html = false;
-  const format = /^\[(html|moodle|plain|markdown)\]/.exec(text);
-  if (format) {
-    html = format[1] === 'html';
-    text = text.slice(format[0].length);
+  let format = 'moodle';
+  const marker = /^\[(html|moodle|plain|markdown)\]/.exec(text);
+  if (marker) {
+    format = marker[1]!;
+    text = text.slice(marker[0].length);
   }
   text = escapePost(text).trim();
-  return html ? htmlToText(text) : text;
+  if (format === 'html') return htmlToText(text);
+  if (format === 'moodle' && looksLikeHtml(text)) return htmlToText(text.replace(/\r?\n/g, '<br>'));
+  return text;
+}
+
+/** Images and sounds a question's HTML shows: they are not kept, so they are named in a warning. */
+export function giftMedia(raw: string): string[] {
+  const text = escapePost(raw);
+  return looksLikeHtml(text) ? mediaIn(text) : [];
 }

@@ -1,5 +1,5 @@
+import type { QuestionKey } from '@ai-tutor/contract';
 import {
-  checkDuplicateTexts,
   emptyImport,
   IssueList,
   makeQuestion,
@@ -10,17 +10,18 @@ import {
   type TopicRef,
   type Where,
 } from './types.js';
+import { finishQuestions, keepFirstOfRepeatedTexts } from './bank-rules.js';
 import { categoryTopic } from './category-topic.js';
 
 import { readAnswers } from './gift-answers.js';
-import { escapePost, escapePre, textWithFormat } from './gift-text.js';
+import { escapePost, escapePre, giftMedia, textWithFormat } from './gift-text.js';
 
 /**
  * Moodle's GIFT format, read the way Moodle reads it (question/format/gift): questions separated by
  * blank lines, `//` comment lines, `::title::`, `$CATEGORY:` lines, escapes `\~ \= \# \{ \} \: \n \\`,
  * `[html]`-style text formats, `####` general feedback, and the missing-word form. Multiple choice
- * with one right answer, true/false, short answer and numerical questions are imported; matching,
- * essays, descriptions and multiple-right or partial-credit questions are reported and skipped.
+ * (one right option or several), true/false, short answer and numerical questions are imported;
+ * matching, essays and descriptions are reported and skipped.
  */
 
 /** What reading the file collects, and the topic of the last $CATEGORY line. */
@@ -86,9 +87,17 @@ function readQuestion(file: GiftFile, startLine: number, raw: string) {
     answerText = answerText.slice(0, feedback).trim();
   }
   const answerWhere: Where = { line: lineOf(open) };
-  const add = (fields: { options?: string[]; answer: string }) => {
+  const media = giftMedia(text);
+  const warnMedia = () => {
+    for (const item of media)
+      result.warnings.push({ where, message: `${item} is not kept: the question is imported without it` });
+  };
+  const add = (fields: { options?: string[]; answer?: string; key?: QuestionKey }) => {
     const q = makeQuestion(issues, where, { text: questionText, explanation, topic, ...fields });
-    if (q) questions.push(q);
+    if (q) {
+      questions.push(q);
+      warnMedia();
+    }
   };
   const skip = (message: string) => result.skipped.push({ where, message });
 
@@ -132,8 +141,8 @@ export function parseGift(source: string, options: ParseOptions): ParsedImport {
   });
   flush();
 
-  checkDuplicateTexts(issues, questions);
-  issues.throwIfAny(options.file);
-  result.banks.push({ where: {}, subjectSlug: subject, questions });
+  const kept = keepFirstOfRepeatedTexts(result, questions);
+  finishQuestions(issues, result, options);
+  result.banks.push({ where: {}, subjectSlug: subject, questions: kept });
   return result;
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseAiken } from './aiken.js';
+import { decodeText } from './decode.js';
 import { parseCsv } from './csv.js';
 import { parseGift } from './gift.js';
 import { parseJsonOrYaml } from './json-yaml.js';
@@ -70,12 +71,12 @@ export function parseImport(text: string, format: ImportFormat, options: ParseOp
 /** Reads and parses a file; the messages name it by its base name. */
 export async function parseImportFile(
   path: string,
-  options: { subject?: string | undefined; format?: string | undefined } = {},
+  options: { subject?: string | undefined; format?: string | undefined; skipInvalid?: boolean } = {},
 ): Promise<ParsedImport> {
   const file = basename(path);
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     const code = (error as { code?: string }).code;
     throw new ImportError(file, [
@@ -85,6 +86,13 @@ export async function parseImportFile(
       },
     ]);
   }
+  const { text, warnings } = decodeText(bytes);
   const format = detectFormat(path, text, options.format);
-  return parseImport(text, format, { file, subject: options.subject });
+  const parsed = parseImport(text, format, {
+    file,
+    subject: options.subject,
+    skipInvalid: options.skipInvalid ?? false,
+  });
+  parsed.warnings.unshift(...warnings);
+  return parsed;
 }

@@ -1,8 +1,13 @@
-import { numericValue } from '@ai-tutor/contract';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { decodeEntities, htmlToText } from './html-text.js';
+import type { QuestionKey } from '@ai-tutor/contract';
+import { XMLParser } from 'fast-xml-parser';
+import { finishQuestions, keepFirstOfRepeatedTexts } from './bank-rules.js';
+import { categoryTopic } from './category-topic.js';
+import { mediaIn } from './html-text.js';
+import { READERS, type Answer, type AnswerBlock, type ServedType } from './moodle-xml-answers.js';
+import { embeddedFiles, imageFigure, withFigures } from './moodle-xml-figures.js';
+import { child, children, rawText, text, textIn, type Node } from './moodle-xml-nodes.js';
+import { rawElementText, wellFormedProblem } from './xml-checks.js';
 import {
-  checkDuplicateTexts,
   emptyImport,
   ImportError,
   IssueList,
@@ -10,20 +15,20 @@ import {
   makeQuestion,
   requireSubject,
   type ParsedImport,
+  type ParsedMedia,
   type ParsedQuestion,
   type ParseOptions,
   type TopicRef,
   type Where,
 } from './types.js';
-import { categoryTopic } from './category-topic.js';
 
 /**
- * Moodle XML (question/format/xml): `<quiz>` of `<question type="…">`. Imported: multichoice with one
- * right answer, truefalse, shortanswer, numerical; `generalfeedback` becomes the explanation and
- * `category` questions name the topic of those that follow. Other types are reported and skipped.
+ * Moodle XML (question/format/xml): `<quiz>` of `<question type="…">`. Imported: multichoice (one
+ * right option, or several with `<single>false</single>`), truefalse, shortanswer (every accepted
+ * answer, wildcards kept), numerical (value ± tolerance); `generalfeedback` becomes the explanation,
+ * embedded images become figures, and `category` questions name the topic of those that follow.
+ * Other types are reported and skipped.
  */
-
-type Node = Record<string, unknown>;
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -32,25 +37,60 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: false,
   processEntities: true,
-  isArray: (name) => name === 'question' || name === 'answer',
+  // Texts are read raw: HTML written without CDATA is markup to the parser, and would be lost.
+  stopNodes: ['*.text'],
+  isArray: (name) => name === 'question' || name === 'answer' || name === 'file',
 });
 
-function text(node: unknown): string {
-  if (typeof node === 'string') return node;
-  if (typeof node === 'number' || typeof node === 'boolean') return String(node);
-  if (node && typeof node === 'object' && '#text' in node) return text((node as Node)['#text']);
-  return '';
-}
+/**
+ * A question's texts with their embedded images made figures (kept aside until the question is
+ * imported), and what could not be kept of its media, as warnings.
+ */
+function questionTexts(element: unknown) {
+  const answerNodes = children(element, 'answer');
+  const owners = [child(element, 'questiontext'), child(element, 'generalfeedback'), ...answerNodes, element];
+  const files = embeddedFiles(owners);
+  const media = new Map<string, ParsedMedia>();
+  const problems = new Map<string, string>();
+  // Each text's HTML once, its images already figures: read for the text, then searched for media.
+  const shown = new Map<unknown, string>(
+    [child(element, 'questiontext'), child(element, 'generalfeedback'), ...answerNodes].map((node) => [
+      node,
+      withFigures(rawText(node), files, media, problems),
+    ]),
+  );
+  const read = (node: unknown, fallback: string) =>
+    textIn(shown.get(node) ?? '', text(child(node, '@_format')) || fallback);
 
-function child(node: unknown, name: string): unknown {
-  return node && typeof node === 'object' ? (node as Node)[name] : undefined;
-}
+  let questionText = read(child(element, 'questiontext'), 'html');
+  // Moodle 1.9's <image>/<image_base64> showed one picture below the text.
+  const oldImage = text(child(element, 'image')).trim();
+  const oldFigure = oldImage
+    ? imageFigure(oldImage, text(child(element, 'image_base64')), media, problems)
+    : null;
+  if (oldFigure) questionText = `${questionText}\n\n${oldFigure}`;
 
-/** `<questiontext format="html"><text>…</text></questiontext>` → plain text. */
-function formatted(node: unknown): string {
-  const raw = text(child(node, 'text'));
-  const format = text(child(node, '@_format')) || 'html';
-  return (format === 'html' ? htmlToText(raw) : decodeEntities(raw)).trim();
+  const explanation = read(child(element, 'generalfeedback'), 'html') || null;
+  const type = text(child(element, '@_type'));
+  const choices = type === 'multichoice' || type === 'truefalse';
+  const answers = answerNodes.map((a): Answer => {
+    const fraction = Number(text(child(a, '@_fraction')) || '0');
+    return {
+      fraction: Number.isFinite(fraction) ? fraction : 0,
+      // Choice answers are HTML unless they say otherwise (Moodle's default); typed answers are plain.
+      text: read(a, choices ? 'moodle_auto_format' : 'plain_text'),
+      tolerance: Number(text(child(a, 'tolerance')) || '0'),
+    };
+  });
+
+  const lost = mediaIn([...shown.values()].join('\n'));
+  if (oldImage && !oldFigure) lost.push(`an image ${oldImage}`);
+  const warnings = [...new Set(lost)].map((item) => {
+    const name = item.replace(/^an? \w+ /, '');
+    const why = problems.get(name);
+    return `${item} is not kept${why ? ` (${why})` : ''}: the question is imported without it`;
+  });
+  return { questionText, explanation, answers, media, warnings };
 }
 
 /** Offsets of the `<question` start tags, outside comments and CDATA, in document order. */
@@ -80,86 +120,13 @@ const SKIPPED_TYPES: Record<string, string> = {
   random: 'a random question',
 };
 
-interface Answer {
-  fraction: number;
-  text: string;
-  tolerance: number;
-}
-
-/** A question's <answer> elements and what reading them may do: add, skip, warn, or add an issue. */
-interface AnswerBlock {
-  answers: Answer[];
-  /** fraction="100" */
-  right: Answer[];
-  partial: Answer[];
-  issue: (message: string) => void;
-  skip: (message: string) => void;
-  warn: (message: string) => void;
-  add: (fields: { options?: string[]; answer: string }) => void;
-}
-
-/** A question element's <answer>s: fraction, text (HTML made plain) and tolerance. */
-function answersOf(element: unknown): Answer[] {
-  return ((child(element, 'answer') as unknown[] | undefined) ?? []).map((a): Answer => {
-    const fraction = Number(text(child(a, '@_fraction')) || '0');
-    const format = text(child(a, '@_format'));
-    const raw = text(child(a, 'text'));
-    return {
-      fraction: Number.isFinite(fraction) ? fraction : 0,
-      text: (format === 'html' ? htmlToText(raw) : decodeEntities(raw)).trim(),
-      tolerance: Number(text(child(a, 'tolerance')) || '0'),
-    };
-  });
-}
-
-/** The question types served, each read by its answers. */
-const READERS = {
-  multichoice({ answers, right, partial, issue, skip, add }: AnswerBlock) {
-    if (!right.length && !partial.length)
-      return issue('no answer has fraction="100": one option must be right');
-    if (!right.length) return skip('a multiple-answer question (several right answers with weights)');
-    if (right.length > 1) return skip('a multiple-choice question with more than one right answer');
-    if (partial.length) return skip('a multiple-choice question with partial-credit answers');
-    add({ options: answers.map((a) => a.text), answer: right[0]!.text });
-  },
-  truefalse({ right, issue, add }: AnswerBlock) {
-    const correct = right[0]?.text.toLowerCase();
-    if (correct !== 'true' && correct !== 'false')
-      return issue('a true/false question needs the answer "true" or "false" with fraction="100"');
-    add({ options: ['True', 'False'], answer: correct === 'true' ? 'True' : 'False' });
-  },
-  shortanswer({ answers, right, skip, warn, add }: AnswerBlock) {
-    const kept = right[0];
-    if (!kept) return skip('a short-answer question with only partial-credit answers');
-    const dropped = answers.filter((a) => a !== kept).map((a) => `"${a.text}"`);
-    if (dropped.length)
-      warn(
-        `only "${kept.text}" is kept as the answer (compared ignoring case and spacing); ${dropped.join(', ')} dropped`,
-      );
-    add({ answer: kept.text });
-  },
-  numerical({ right, issue, skip, warn, add }: AnswerBlock) {
-    const kept = right.find((a) => a.text !== '*');
-    if (!kept) return skip('a numerical question with no full-credit number');
-    if (numericValue(kept.text) === null) return issue(`the answer "${kept.text}" is not a number`);
-    if (Number.isFinite(kept.tolerance) && kept.tolerance !== 0)
-      warn(
-        `the tolerance ±${Math.abs(kept.tolerance)} is not kept: only answers equal to ${kept.text} are marked correct`,
-      );
-    add({ answer: kept.text });
-  },
-};
-
 export function parseMoodleXml(source: string, options: ParseOptions): ParsedImport {
   const subject = requireSubject(options, 'Moodle XML');
   const file = options.file;
   if (/<!ENTITY/i.test(source))
     throw new ImportError(file, [{ where: {}, message: 'DTD entity declarations are not accepted' }]);
-  const valid = XMLValidator.validate(source);
-  if (valid !== true)
-    throw new ImportError(file, [
-      { where: { line: valid.err.line }, message: `not well-formed XML: ${valid.err.msg}` },
-    ]);
+  const problem = wellFormedProblem(source);
+  if (problem) throw new ImportError(file, [problem]);
 
   const doc = parser.parse(source) as Node;
   const quiz = doc.quiz;
@@ -177,7 +144,7 @@ export function parseMoodleXml(source: string, options: ParseOptions): ParsedImp
 
   elements.forEach((element, index) => {
     const type = text(child(element, '@_type')) || '(no type)';
-    const name = text(child(child(element, 'name'), 'text')).trim();
+    const name = rawText(child(element, 'name')).trim();
     const offset = offsets[index];
     const where: Where = {
       ...(offset !== undefined ? { line: lineAt(source, offset) } : {}),
@@ -186,7 +153,7 @@ export function parseMoodleXml(source: string, options: ParseOptions): ParsedImp
 
     if (type === 'category') {
       const path = text(child(child(element, 'category'), 'text')).trim();
-      const topicName = categoryTopic(decodeEntities(path));
+      const topicName = categoryTopic(rawElementText(path));
       topic = topicName ? { where, slug: null, name: topicName } : null;
       return;
     }
@@ -199,30 +166,30 @@ export function parseMoodleXml(source: string, options: ParseOptions): ParsedImp
       return;
     }
 
-    const questionText = formatted(child(element, 'questiontext'));
-    const explanation = formatted(child(element, 'generalfeedback')) || null;
-    const answers = answersOf(element);
+    const { questionText, explanation, answers, media, warnings } = questionTexts(element);
     if (!answers.length) {
       issues.add(where, 'the question has no <answer>');
       return;
     }
     const block: AnswerBlock = {
+      element,
       answers,
-      right: answers.filter((a) => a.fraction >= 100),
-      partial: answers.filter((a) => a.fraction > 0 && a.fraction < 100),
       issue: (message) => issues.add(where, message),
       skip: (message) => result.skipped.push({ where, message }),
       warn: (message) => result.warnings.push({ where, message }),
-      add: (fields) => {
+      add: (fields: { options?: string[]; key: QuestionKey }) => {
         const q = makeQuestion(issues, where, { text: questionText, explanation, topic, ...fields });
-        if (q) questions.push(q);
+        if (!q) return;
+        questions.push(q);
+        for (const [sha256, figure] of media) result.media.set(sha256, figure);
+        for (const message of warnings) result.warnings.push({ where, message });
       },
     };
-    READERS[type as keyof typeof READERS](block);
+    READERS[type as ServedType](block);
   });
 
-  checkDuplicateTexts(issues, questions);
-  issues.throwIfAny(file);
-  result.banks.push({ where: {}, subjectSlug: subject, questions });
+  const kept = keepFirstOfRepeatedTexts(result, questions);
+  finishQuestions(issues, result, options);
+  result.banks.push({ where: {}, subjectSlug: subject, questions: kept });
   return result;
 }

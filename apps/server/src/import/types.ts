@@ -120,6 +120,8 @@ export interface ParseOptions {
   file: string;
   /** `--subject SLUG`: where GIFT, Moodle XML and Aiken questions go (CSV: when a row names none). */
   subject?: string | undefined;
+  /** `--skip-invalid`: a question with errors is listed as skipped instead of failing the file. */
+  skipInvalid?: boolean;
 }
 
 export function formatWhere(file: string, where: Where): string {

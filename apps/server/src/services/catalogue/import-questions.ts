@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { passages, questions, topics } from '../../db/schema.js';
 import { slugify, textHash, type TopicRef } from '../../import/index.js';
@@ -50,7 +51,8 @@ async function updateQuestion(
     next.topicId !== row.topicId ||
     next.type !== row.type ||
     next.passageId !== row.passageId ||
-    JSON.stringify(next.key) !== JSON.stringify(row.key) ||
+    // jsonb gives keys back in its own order ({max, min, type, value}): compare values, not text.
+    !isDeepStrictEqual(next.key, row.key) ||
     !sameOptions(next.options, row.options) ||
     next.answer !== row.answer ||
     next.explanation !== row.explanation ||

@@ -132,9 +132,17 @@ export async function importParsed(
 export async function importFile(
   db: Db,
   path: string,
-  options: ImportOptions & { subject?: string | undefined; format?: string | undefined } = {},
+  options: ImportOptions & {
+    subject?: string | undefined;
+    format?: string | undefined;
+    skipInvalid?: boolean;
+  } = {},
 ): Promise<ImportSummary> {
-  const parsed = await parseImportFile(path, { subject: options.subject, format: options.format });
+  const parsed = await parseImportFile(path, {
+    subject: options.subject,
+    format: options.format,
+    skipInvalid: options.skipInvalid ?? false,
+  });
   const file = path.split(/[\\/]/).pop() ?? path;
   return importParsed(db, [{ file, parsed }], options);
 }
