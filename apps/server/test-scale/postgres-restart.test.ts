@@ -103,10 +103,9 @@ describe('PostgreSQL restarted in the middle of a quiz', () => {
     expect(firstOk).toBeDefined();
     for (const instance of [a, b]) expect((await call(instance, 'GET', '/health/ready')).status).toBe(200);
 
-    const rows = await db.query<{ id: string; user_answer: string | null }>(
-      EVALUATION_ANSWERS_SQL,
-      [items.map((i) => i.id)],
-    );
+    const rows = await db.query<{ id: string; user_answer: string | null }>(EVALUATION_ANSWERS_SQL, [
+      items.map((i) => i.id),
+    ]);
     const lost = rows.filter((r) => acknowledged.get(r.id) !== r.user_answer);
     expect(acknowledged.size).toBe(items.length);
     expect(lost).toEqual([]);

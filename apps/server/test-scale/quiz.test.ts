@@ -122,10 +122,9 @@ describe('an instance killed with SIGKILL in the middle of a burst of saves', ()
     // Every 2xx from the killed instance is in the database.
     const stored = new Map(
       (
-        await db.query<{ id: string; user_answer: string | null }>(
-          EVALUATION_ANSWERS_SQL,
-          [queue.map((q) => q.evaluationId)],
-        )
+        await db.query<{ id: string; user_answer: string | null }>(EVALUATION_ANSWERS_SQL, [
+          queue.map((q) => q.evaluationId),
+        ])
       ).map((r) => [r.id, r.user_answer]),
     );
     const lost = [...acknowledged].filter(([id, answer]) => stored.get(id) !== answer);

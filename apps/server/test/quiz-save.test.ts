@@ -39,8 +39,7 @@ let session: SessionData;
 /** The option question and the free-text question of the current session. */
 const optionEval = () => session.evaluation.find((e) => e.baseQuestion.options.length > 0)!;
 const freeEval = () => session.evaluation.find((e) => e.baseQuestion.options.length === 0)!;
-const stored = async (id: string) =>
-  (await storedEvaluation(t.app.db, id))!;
+const stored = async (id: string) => (await storedEvaluation(t.app.db, id))!;
 
 beforeEach(async () => {
   session = await startSession(t.app, learner, subjectQuiz(c));
@@ -96,10 +95,7 @@ describe('POST /api/v1/evaluations', () => {
     const second = await save(t.app, learner, body);
     expect(second.statusCode).toBe(200);
     expect(second.json().data.evaluation).toEqual(first.json().data.evaluation);
-    const [row] = await t.app.db
-      .select()
-      .from(assessments)
-      .where(eq(assessments.id, session.assessment._id));
+    const [row] = await t.app.db.select().from(assessments).where(eq(assessments.id, session.assessment._id));
     expect(row!.answers).toHaveLength(session.evaluation.length);
   });
 
