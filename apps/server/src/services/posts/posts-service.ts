@@ -93,7 +93,7 @@ async function factsOf(db: Db, assessmentId: string): Promise<PostFacts> {
       module: modules.name,
       subject: subjects.name,
       topic: topics.name,
-      correct: sql<number>`(SELECT count(*)::int FROM jsonb_array_elements(${assessments.scores}) AS s(score) WHERE jsonb_typeof(s.score) = 'number' AND (s.score)::numeric > 0)`,
+      correct: sql<number>`(SELECT count(*)::int FROM jsonb_array_elements(${assessments.scores}) AS s(score) WHERE (s.score #>> '{}')::numeric > 0)`,
     })
     .from(assessments)
     .innerJoin(exams, eq(exams.id, assessments.examId))
