@@ -1,18 +1,14 @@
-import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { api } from '../lib/api-client';
-import { authSlice } from '../stores/auth-slice';
-import { toastSlice } from '../stores/toast-slice';
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { dynamicMiddleware, rootReducer } from '../stores/root-reducer';
 import { persistTokens } from '../stores/token-persistence';
 
-const rootReducer = combineSlices(authSlice, toastSlice, api);
-
-/** One store per page load (and per test): auth, toasts and RTK Query's cache. */
+/** One store per page load (and per test): auth and toasts, and RTK Query's cache once a screen needs it. */
 export function createStore() {
   const listener = createListenerMiddleware();
   persistTokens(listener);
   return configureStore({
     reducer: rootReducer,
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+    middleware: (getDefault) => getDefault().prepend(listener.middleware, dynamicMiddleware.middleware),
   });
 }
 

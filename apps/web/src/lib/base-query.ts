@@ -1,39 +1,26 @@
-import { API_BASE, apiPaths, type Tokens } from '@ai-tutor/contract';
+import { apiPaths, type Tokens } from '@ai-tutor/contract';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import {
-  fetchBaseQuery,
-  type BaseQueryApi,
-  type BaseQueryFn,
-  type FetchArgs,
-  type FetchBaseQueryError,
-  type FetchBaseQueryMeta,
+import type {
+  BaseQueryApi,
+  BaseQueryFn,
+  FetchArgs,
+  FetchBaseQueryError,
+  FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query';
+import { fetchJson, type FetchResult } from './fetch-json';
 import { sessionEnded, tokensRefreshed } from '../stores/auth-slice';
 import { tokenStorage } from './token-storage';
 
 /**
- * The one way the app calls the server: RTK Query's endpoints (api-client.ts) use it, and the few
- * start-up and sign-in calls with nothing to cache call it directly (callApi). Base path /api, the
- * Bearer token from 'at', the tunnel-warning header of SPEC.md §7, a 30 s timeout, one shared refresh
- * on a 401, and the envelope `{message, data}` unwrapped: endpoints get `data`, the message is in
+ * The one way the app calls the server: RTK Query's endpoints (api-client.ts) use it, and the first
+ * page's calls use it directly (callApi) so that /login does not download RTK Query. Each request as
+ * fetch-json.ts makes it, one shared refresh on a 401, and the envelope `{message, data}` unwrapped: endpoints get `data`, the message is in
  * `meta.message`. Errors keep fetchBaseQuery's shape, the server's body (with its message) included.
  */
 export type ApiMeta = FetchBaseQueryMeta & { message?: string };
 export type ApiResult<T = unknown> = (
   { data: T; error?: undefined } | { error: FetchBaseQueryError; data?: undefined }
 ) & { meta?: ApiMeta };
-
-const fetchJson = fetchBaseQuery({
-  // Absolute: a browser resolves '/api' against the page, Node's Request (the tests') refuses to.
-  baseUrl: `${window.location.origin}${API_BASE}`,
-  timeout: 30_000,
-  prepareHeaders(headers) {
-    const token = tokenStorage.access();
-    if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
-    headers.set('ngrok-skip-browser-warning', 'true');
-    return headers;
-  },
-});
 
 let refreshing: Promise<boolean> | null = null;
 
@@ -42,11 +29,11 @@ function refreshOnce(api: BaseQueryApi): Promise<boolean> {
   const refreshToken = tokenStorage.refresh();
   if (!refreshToken) return Promise.resolve(false);
   refreshing ??= (async () => {
-    const result = await fetchJson(
-      { url: apiPaths.refresh, method: 'POST', body: { refresh_token: refreshToken } },
-      api,
-      {},
-    );
+    const result = await fetchJson({
+      url: apiPaths.refresh,
+      method: 'POST',
+      body: { refresh_token: refreshToken },
+    });
     const tokens = (result.data as { data?: { tokens?: Tokens } } | undefined)?.data?.tokens;
     if (!tokens) return false;
     api.dispatch(tokensRefreshed(tokens));
@@ -59,7 +46,7 @@ function refreshOnce(api: BaseQueryApi): Promise<boolean> {
 
 const NO_REFRESH = new Set<string>([apiPaths.login, apiPaths.refresh, apiPaths.signup, apiPaths.googleLogin]);
 
-function unwrap(result: Awaited<ReturnType<typeof fetchJson>>): ApiResult {
+function unwrap(result: FetchResult): ApiResult {
   if (result.error) return { error: result.error, meta: result.meta };
   const body = result.data as { message?: unknown; data?: unknown } | null;
   if (body === null || typeof body !== 'object' || !('data' in body))
@@ -75,11 +62,11 @@ export const baseQuery: BaseQueryFn<
   FetchBaseQueryError,
   object,
   ApiMeta
-> = async (args, api, extraOptions) => {
+> = async (args, api) => {
   const url = typeof args === 'string' ? args : args.url;
-  let result = await fetchJson(args, api, extraOptions);
+  let result = await fetchJson(args, api.signal);
   if (result.error?.status === 401 && !NO_REFRESH.has(url) && tokenStorage.refresh()) {
-    if (await refreshOnce(api)) result = await fetchJson(args, api, extraOptions);
+    if (await refreshOnce(api)) result = await fetchJson(args, api.signal);
     else api.dispatch(sessionEnded());
   }
   return unwrap(result);
@@ -91,7 +78,7 @@ export interface CallContext {
   signal?: AbortSignal;
 }
 
-/** The base query outside an endpoint, for the few calls with nothing to cache (sign-in, start-up). */
+/** The base query outside RTK Query, for the first page's few calls (sign-in, start-up). */
 export function callApi<T = unknown>(args: string | FetchArgs, context: CallContext): Promise<ApiResult<T>> {
   const api: BaseQueryApi = {
     dispatch: context.dispatch as BaseQueryApi['dispatch'],
