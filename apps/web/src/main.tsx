@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { preloadRoute, startRouteData, type AppThunkDispatch } from './app/router';
+import { preloadRoute, startRouteData } from './app/router';
 import { createStore } from './app/store';
 import { getCurrentUser } from './features/auth/api/get-current-user';
 import { afterPaint } from './lib/after-paint';
@@ -10,12 +10,12 @@ import { tokenStorage } from './lib/token-storage';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const store = createStore();
-const dispatch = store.dispatch as AppThunkDispatch;
+const dispatch = store.dispatch;
 const signedIn = Boolean(tokenStorage.access());
 // Signed in: the current user is asked for now, not after the first render (it gates every screen).
-const userCheck = signedIn ? getCurrentUser({ dispatch }) : undefined;
+const userCheck = signedIn ? getCurrentUser(store) : undefined;
 // …and so is the screen's own data (a result opened from a link).
-const early = signedIn ? startRouteData(window.location.pathname, dispatch) : undefined;
+const early = signedIn ? startRouteData(window.location.pathname, store) : undefined;
 // Signed in: fetch this screen's code while the current user loads; signed out, the guards redirect, so
 // nothing is fetched. Started once the first frame is drawn: asked for at once, the chunks arrive and
 // are evaluated while the app draws its first spinner, and delay it (measured: first paint 2.1 -> 2.6 s

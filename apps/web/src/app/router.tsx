@@ -1,10 +1,10 @@
 import { Suspense, type ComponentType } from 'react';
 import { matchPath, matchRoutes, Navigate, useRoutes, type Params, type RouteObject } from 'react-router';
-import type { ThunkDispatch } from 'redux-thunk';
-import type { UnknownAction } from 'redux';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { apiPaths, buildPath } from '@ai-tutor/contract';
 import { FullPageSpinner } from '../components/ui/FullPageSpinner';
-import { request, type ApiRequest, type ApiResult } from '../lib/http';
+import { callApi, type ApiResult, type CallContext } from '../lib/base-query';
 import { lazyScreen } from '../lib/lazy-screen';
 import { paths } from '../lib/paths';
 import {
@@ -33,7 +33,7 @@ interface ScreenModule {
 interface ScreenHandle {
   preload?: Load;
   /** The screen's main data request, made at start-up alongside the current user's (main.tsx). */
-  data?: (params: Params) => ApiRequest;
+  data?: (params: Params) => FetchArgs;
 }
 
 /** The screens that declare a data request, for startRouteData. */
@@ -150,12 +150,12 @@ export function AppRoutes() {
  * the current user's, instead of after the screen's code has arrived — one round trip less before a
  * result's summary. The screen's prefetch stores the answer (preloadRoute).
  */
-export function startRouteData(pathname: string, dispatch: AppThunkDispatch): EarlyData | undefined {
+export function startRouteData(pathname: string, store: CallContext): EarlyData | undefined {
   // Only the few screens with data are matched here: matching the whole route table (flattening and
   // ranking every route) was a sixth of the entry's evaluation, the longest task of the start-up.
   for (const { path, data } of dataRoutes) {
     const match = matchPath(path, pathname);
-    if (match) return request(data(match.params), { dispatch });
+    if (match) return callApi(data(match.params), store);
   }
   return undefined;
 }

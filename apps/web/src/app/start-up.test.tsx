@@ -7,7 +7,7 @@ import {
   resultEvaluations,
 } from '../features/results/components/results-test-kit';
 import { getResultApi } from '../features/results/api/get-result';
-import { preloadRoute, startRouteData, type AppThunkDispatch } from './router';
+import { preloadRoute, startRouteData } from './router';
 import { createStore } from './store';
 
 const RESULT = '/api/v1/assessment/get-session/abc';
@@ -15,9 +15,8 @@ const RESULT = '/api/v1/assessment/get-session/abc';
 function startAt(path: string) {
   localStorage.setItem('at', 'stored-access');
   const store = createStore();
-  const dispatch = store.dispatch as AppThunkDispatch;
-  const early = startRouteData(path, dispatch);
-  return { store, early, preload: () => preloadRoute(path, dispatch, early) };
+  const early = startRouteData(path, store);
+  return { store, early, preload: () => preloadRoute(path, store.dispatch, early) };
 }
 const cached = (store: ReturnType<typeof createStore>) =>
   getResultApi.endpoints.getAssessmentResult.select('abc')(store.getState() as never);
@@ -28,7 +27,7 @@ describe('a result opened directly (start-up, main.tsx)', () => {
     const calls = mockFetch((call) => (call.path === RESULT ? ok(data) : fail(404)));
     const { store, early, preload } = startAt('/quiz/result/abc');
     expect(early).toBeDefined();
-    expect(calls.map((c) => c.path)).toEqual([RESULT]);
+    await expect.poll(() => calls.map((c) => c.path)).toEqual([RESULT]);
     await preload();
     expect(cached(store)).toMatchObject({ status: 'fulfilled', data });
     expect(calls.filter((c) => c.path === RESULT)).toHaveLength(1);

@@ -1,23 +1,7 @@
-import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { injectSlice } from '../stores/root-reducer';
-import { request } from './http';
-
-/** RTK Query over the one HTTP client (http.ts): same headers, timeout and shared refresh. */
-export const baseQuery: BaseQueryFn<
-  string | FetchArgs,
-  unknown,
-  FetchBaseQueryError,
-  object,
-  FetchBaseQueryMeta
-> = async (args, api) => {
-  const { url, method, body, params } = typeof args === 'string' ? { url: args } : args;
-  const result = await request(
-    { url, method, body, params: params as Record<string, string | number | undefined> | undefined },
-    { dispatch: api.dispatch, signal: api.signal },
-  );
-  return result.error ? { error: result.error, meta: result.meta } : { data: result.data, meta: result.meta };
-};
+import type { Middleware, ThunkDispatch, UnknownAction, WithSlice } from '@reduxjs/toolkit';
+import { dynamicMiddleware, rootReducer } from '../stores/root-reducer';
+import { baseQuery, type ApiMeta } from './base-query';
 
 /** Features add their endpoints with `api.injectEndpoints`, one file per endpoint. */
 export const api = createApi({
@@ -27,5 +11,28 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-// The store starts without the API slice (stores/root-reducer.ts): the first screen that needs it adds it.
-injectSlice(api, api.middleware);
+/** transformResponse for calls whose screen toasts the server's success message (SPEC.md §8). */
+export function withMessage<T>(data: unknown, meta: ApiMeta | undefined): { message: string; data: T } {
+  return { message: meta?.message ?? '', data: data as T };
+}
+
+/** A dispatch that may run the API slice's thunks (util.upsertQueryData and the like). */
+export type ApiDispatch = ThunkDispatch<{ api: ReturnType<typeof api.reducer> }, unknown, UnknownAction>;
+
+declare module '../stores/root-reducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging (combineSlices)
+  export interface LazyLoadedSlices extends WithSlice<typeof api> {}
+}
+
+/**
+ * A store made before this module loaded has no `state.api` until its next action, but a screen's first
+ * query is a thunk that reads it at once. This middleware runs before redux-thunk: the first thing
+ * dispatched after the injection passes an action to the reducers first, which adds the API's state.
+ */
+const apiStateAdded: Middleware = (store) => (next) => (action) => {
+  if (!(api.reducerPath in (store.getState() as object))) next({ type: `${api.reducerPath}/sliceInjected` });
+  return next(action);
+};
+
+rootReducer.inject(api);
+dynamicMiddleware.addMiddleware(apiStateAdded, api.middleware);

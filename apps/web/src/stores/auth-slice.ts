@@ -1,6 +1,5 @@
-import type { Session, User } from '@ai-tutor/contract';
-import type { UnknownAction } from 'redux';
-import { defineAction } from './define-action';
+import type { Session, Tokens, User } from '@ai-tutor/contract';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { tokenStorage } from '../lib/token-storage';
 
 /** Auth state of SPEC.md §3: token, isAuthenticated, user, formLoading (+ whether startup finished). */
@@ -12,44 +11,36 @@ export interface AuthState {
   initialized: boolean;
 }
 
-const initialState = (): AuthState => ({
-  token: tokenStorage.access(),
-  isAuthenticated: false,
-  user: null,
-  formLoading: false,
-  initialized: tokenStorage.access() === null,
+/** Read when a store is made: a stored token means the current user must be fetched first. */
+const initialState = (): AuthState => {
+  const token = tokenStorage.access();
+  return { token, isAuthenticated: false, user: null, formLoading: false, initialized: token === null };
+};
+
+/** Storing the tokens under 'at' and 'rt' is a side effect: stores/token-persistence.ts does it. */
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    /** Login, register, verify: the session starts. */
+    sessionStarted(state, { payload }: PayloadAction<Session>) {
+      Object.assign(state, { token: payload.tokens.access_token, user: payload.user });
+      Object.assign(state, { isAuthenticated: true, initialized: true });
+    },
+    tokensRefreshed(state, { payload }: PayloadAction<Tokens>) {
+      state.token = payload.access_token;
+    },
+    userLoaded(state, { payload }: PayloadAction<User>) {
+      Object.assign(state, { user: payload, isAuthenticated: true, initialized: true });
+    },
+    sessionEnded(state) {
+      Object.assign(state, { token: null, user: null, isAuthenticated: false, initialized: true });
+    },
+    formLoadingChanged(state, { payload }: PayloadAction<boolean>) {
+      state.formLoading = payload;
+    },
+  },
 });
 
-/** Login, register, verify: store the session, tokens under 'at' and 'rt'. */
-export const sessionStarted = defineAction<Session>('auth/sessionStarted');
-export const tokensRefreshed = defineAction<Session['tokens']>('auth/tokensRefreshed');
-export const userLoaded = defineAction<User>('auth/userLoaded');
-export const sessionEnded = defineAction('auth/sessionEnded');
-export const formLoadingChanged = defineAction<boolean>('auth/formLoadingChanged');
-
-/**
- * A plain reducer rather than createSlice: the toolkit (with immer) would come with the first page, and
- * five flat updates do not need it.
- */
-function authReducer(state: AuthState = initialState(), action: UnknownAction): AuthState {
-  if (sessionStarted.match(action)) {
-    tokenStorage.save(action.payload.tokens);
-    const { tokens, user } = action.payload;
-    return { ...state, token: tokens.access_token, user, isAuthenticated: true, initialized: true };
-  }
-  if (tokensRefreshed.match(action)) {
-    tokenStorage.save(action.payload);
-    return { ...state, token: action.payload.access_token };
-  }
-  if (userLoaded.match(action)) {
-    return { ...state, user: action.payload, isAuthenticated: true, initialized: true };
-  }
-  if (sessionEnded.match(action)) {
-    tokenStorage.clear();
-    return { ...state, token: null, user: null, isAuthenticated: false, initialized: true };
-  }
-  if (formLoadingChanged.match(action)) return { ...state, formLoading: action.payload };
-  return state;
-}
-
-export const authSlice = { reducerPath: 'auth', reducer: authReducer } as const;
+export const { sessionStarted, tokensRefreshed, userLoaded, sessionEnded, formLoadingChanged } =
+  authSlice.actions;

@@ -1,6 +1,5 @@
 import { TOAST_DEFAULT_DURATION_MS } from '@ai-tutor/contract';
-import type { UnknownAction } from 'redux';
-import { defineAction } from './define-action';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 let lastId = 0;
 
@@ -13,21 +12,25 @@ export interface Toast {
 }
 
 /** Toasts are added to a list and removed by id (SPEC.md §4). */
-export const toastAdded = defineAction(
-  'toasts/toastAdded',
-  (toast: { message: string; type?: ToastType; duration?: number }): Toast => ({
-    id: `toast-${++lastId}`,
-    message: toast.message,
-    type: toast.type ?? 'info',
-    duration: toast.duration ?? TOAST_DEFAULT_DURATION_MS,
-  }),
-);
-export const toastRemoved = defineAction<string>('toasts/toastRemoved');
+export const toastSlice = createSlice({
+  name: 'toasts',
+  initialState: [] as Toast[],
+  reducers: {
+    toastAdded: {
+      reducer(state, { payload }: PayloadAction<Toast>) {
+        state.push(payload);
+      },
+      prepare: (toast: { message: string; type?: ToastType; duration?: number }) => ({
+        payload: {
+          id: `toast-${++lastId}`,
+          message: toast.message,
+          type: toast.type ?? 'info',
+          duration: toast.duration ?? TOAST_DEFAULT_DURATION_MS,
+        },
+      }),
+    },
+    toastRemoved: (state, { payload }: PayloadAction<string>) => state.filter((t) => t.id !== payload),
+  },
+});
 
-function toastReducer(state: Toast[] = [], action: UnknownAction): Toast[] {
-  if (toastAdded.match(action)) return [...state, action.payload];
-  if (toastRemoved.match(action)) return state.filter((t) => t.id !== action.payload);
-  return state;
-}
-
-export const toastSlice = { reducerPath: 'toasts', reducer: toastReducer } as const;
+export const { toastAdded, toastRemoved } = toastSlice.actions;

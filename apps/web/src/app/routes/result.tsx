@@ -4,10 +4,10 @@ import { Button } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { declareKatexFonts } from '../../components/ui/katex-fonts';
 import { clearSavedQuiz, savedQuizPath } from '../../features/quiz/lib/local-state';
-import { getResultApi, resultFromResponse } from '../../features/results/api/get-result';
+import { getResultApi } from '../../features/results/api/get-result';
 import { ResultScreen } from '../../features/results/components/ResultScreen';
 import type { AppThunkDispatch, EarlyData } from '../router';
-import type { AppStore } from '../store';
+import type { ApiDispatch } from '../../lib/api-client';
 import type { Params } from 'react-router';
 
 // The question table's maths comes after the summary; its fonts are declared now, while the page is
@@ -88,9 +88,8 @@ export async function prefetch(params: Params, dispatch: AppThunkDispatch, early
   if (!slug) return;
   const answer = await early;
   if (answer?.data) {
-    const result = resultFromResponse(answer.data as { data: ResultData });
-    await (dispatch as AppStore['dispatch'])(
-      getResultApi.util.upsertQueryData('getAssessmentResult', slug, result),
+    await (dispatch as ApiDispatch)(
+      getResultApi.util.upsertQueryData('getAssessmentResult', slug, answer.data as ResultData),
     );
   } else dispatch(getResultApi.util.prefetch('getAssessmentResult', slug, {}));
 }

@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ExamsPage from '../../app/routes/exams';
 import { renderRoutes, testUser } from '../../test/render';
-import { allowRelativeRequests, exam, jee, mockApi, ok } from './test-api';
+import { server } from '../../test/server';
+import { exam, jee, mockApi, ok } from './test-api';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -72,18 +74,17 @@ describe('/exams', () => {
   });
 
   it('says so while loading, and when there are no exams', async () => {
-    let answer: (value: Response) => void = () => undefined;
-    allowRelativeRequests();
-    vi.spyOn(globalThis, 'fetch').mockImplementation(
-      () => new Promise<Response>((resolve) => (answer = resolve)),
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('*/api/v1/exams', async () => {
+        await answered;
+        return HttpResponse.json({ message: 'ok', data: { exams: [], total: 0, page: 1, limit: 4 } });
+      }),
     );
     open();
     expect(await screen.findByRole('status')).toHaveTextContent('Loading exams…');
-    answer(
-      new Response(JSON.stringify({ message: 'ok', data: { exams: [], total: 0, page: 1, limit: 4 } }), {
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    answer();
     expect(
       await screen.findByText('No exams are available yet. Please check back later.'),
     ).toBeInTheDocument();

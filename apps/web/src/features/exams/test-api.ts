@@ -1,34 +1,16 @@
 import type { ExamDetail, PerformanceRecord } from '@ai-tutor/contract';
-import { vi } from 'vitest';
+import { answerCalls } from '../../test/server';
 
-/** A fake API for the exams screens: answers by path, records every URL asked for. */
+/** The exams screens' server (MSW, test/server.ts): answers by URL; records every URL asked for. */
 export type Handler = (url: URL) => { status?: number; body: unknown } | undefined;
 
-/** Node's Request refuses the relative URLs ('/api/…') a browser resolves against the page. */
-export function allowRelativeRequests() {
-  const NodeRequest = globalThis.Request;
-  class BrowserRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.origin).href : input, init);
-    }
-  }
-  vi.stubGlobal('Request', BrowserRequest);
-}
-
 export function mockApi(handler: Handler) {
-  allowRelativeRequests();
-  const calls: URL[] = [];
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL) => {
-    const request = input instanceof Request ? input : new Request(String(input));
-    const url = new URL(request.url);
-    calls.push(url);
-    const answer = handler(url) ?? { status: 404, body: { message: 'Route not found', data: null } };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return { spy, calls };
+  const recorded = answerCalls((call) => handler(call.url));
+  return {
+    get calls() {
+      return recorded.map((call) => call.url);
+    },
+  };
 }
 
 export const ok = (data: unknown) => ({ body: { message: 'ok', data } });

@@ -6,7 +6,6 @@ export const exchangeLinkedinTokenApi = linkedinApi.injectEndpoints({
   endpoints: (build) => ({
     exchangeLinkedinToken: build.mutation<LinkedinConnectionData, LinkedinTokenBody>({
       query: (body) => ({ url: apiPaths.linkedinToken, method: 'POST', body }),
-      transformResponse: (response: { data: LinkedinConnectionData }) => response.data,
       invalidatesTags: ['LinkedinConnection'],
     }),
   }),

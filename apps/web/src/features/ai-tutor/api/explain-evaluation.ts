@@ -6,7 +6,6 @@ export const explainEvaluationApi = api.injectEndpoints({
   endpoints: (build) => ({
     explainEvaluation: build.mutation<ExplainData, string>({
       query: (id) => ({ url: buildPath(apiPaths.evaluationExplain, { id }), method: 'POST' }),
-      transformResponse: (response: { data: ExplainData }) => response.data,
     }),
   }),
 });

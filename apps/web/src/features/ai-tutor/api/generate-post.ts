@@ -6,7 +6,7 @@ export const generatePostApi = api.injectEndpoints({
   endpoints: (build) => ({
     generatePost: build.mutation<Post, GeneratePostBody>({
       query: (body) => ({ url: apiPaths.postGenerate, method: 'POST', body }),
-      transformResponse: (response: { data: { post: Post } }) => response.data.post,
+      transformResponse: (data: { post: Post }) => data.post,
       invalidatesTags: ['Posts'],
     }),
   }),

@@ -6,7 +6,6 @@ export const getAchievementApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAchievement: build.query<Achievement, string>({
       query: (id) => buildPath(apiPaths.achievement, { id }),
-      transformResponse: (response: { data: Achievement }) => response.data,
     }),
   }),
 });

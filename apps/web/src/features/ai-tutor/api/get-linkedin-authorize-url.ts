@@ -6,7 +6,7 @@ export const getLinkedinAuthorizeUrlApi = linkedinApi.injectEndpoints({
   endpoints: (build) => ({
     getLinkedinAuthorizeUrl: build.query<string, LinkedinAuthorizeQuery>({
       query: (params) => ({ url: aiPaths.linkedinAuthorize, params }),
-      transformResponse: (response: { data: { url: string } }) => response.data.url,
+      transformResponse: (data: { url: string }) => data.url,
       keepUnusedDataFor: 0,
     }),
   }),

@@ -6,7 +6,6 @@ export const getLinkedinConnectionApi = linkedinApi.injectEndpoints({
   endpoints: (build) => ({
     getLinkedinConnection: build.query<LinkedinConnectionData, void>({
       query: () => aiPaths.linkedinConnection,
-      transformResponse: (response: { data: LinkedinConnectionData }) => response.data,
       providesTags: ['LinkedinConnection'],
     }),
   }),

@@ -6,7 +6,7 @@ export const listPostsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listPosts: build.query<Post[], void>({
       query: () => apiPaths.posts,
-      transformResponse: (response: { data: { posts: Post[] } }) => response.data.posts,
+      transformResponse: (data: { posts: Post[] }) => data.posts,
       providesTags: ['Posts'],
     }),
   }),

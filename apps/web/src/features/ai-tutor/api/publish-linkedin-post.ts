@@ -6,7 +6,7 @@ export const publishLinkedinPostApi = linkedinApi.injectEndpoints({
   endpoints: (build) => ({
     publishLinkedinPost: build.mutation<Post, string>({
       query: (postId) => ({ url: apiPaths.linkedinPost, method: 'POST', body: { postId } }),
-      transformResponse: (response: { data: { post: Post } }) => response.data.post,
+      transformResponse: (data: { post: Post }) => data.post,
       // A 409 may mean the connection expired and was forgotten: read it again either way.
       invalidatesTags: ['Posts', 'LinkedinConnection'],
     }),

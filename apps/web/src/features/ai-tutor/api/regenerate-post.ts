@@ -6,7 +6,7 @@ export const regeneratePostApi = api.injectEndpoints({
   endpoints: (build) => ({
     regeneratePost: build.mutation<Post, string>({
       query: (id) => ({ url: buildPath(apiPaths.postRegenerate, { id }), method: 'PATCH' }),
-      transformResponse: (response: { data: { post: Post } }) => response.data.post,
+      transformResponse: (data: { post: Post }) => data.post,
       invalidatesTags: ['Posts'],
     }),
   }),

@@ -6,7 +6,7 @@ export const sharePostApi = api.injectEndpoints({
   endpoints: (build) => ({
     sharePost: build.mutation<Post, string>({
       query: (id) => ({ url: buildPath(apiPaths.postShare, { id }), method: 'POST' }),
-      transformResponse: (response: { data: { post: Post } }) => response.data.post,
+      transformResponse: (data: { post: Post }) => data.post,
       invalidatesTags: ['Posts'],
     }),
   }),

@@ -10,7 +10,7 @@ export const updatePostApi = api.injectEndpoints({
         method: 'PATCH',
         body: { content },
       }),
-      transformResponse: (response: { data: { post: Post } }) => response.data.post,
+      transformResponse: (data: { post: Post }) => data.post,
       invalidatesTags: ['Posts'],
     }),
   }),

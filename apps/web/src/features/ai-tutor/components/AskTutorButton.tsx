@@ -3,7 +3,7 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { MathText } from '../../../components/ui/MathText';
-import { errorMessage } from '../../../lib/http';
+import { errorMessage } from '../../../lib/base-query';
 import { useExplainEvaluationMutation } from '../api/explain-evaluation';
 
 export const ASK_TUTOR_LABEL = 'Ask AI tutor';

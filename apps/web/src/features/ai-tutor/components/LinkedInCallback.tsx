@@ -2,7 +2,7 @@ import { Alert, Box, CircularProgress, Link, Stack, Typography } from '@mui/mate
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '../../../components/toast/use-toast';
-import { errorMessage } from '../../../lib/http';
+import { errorMessage } from '../../../lib/base-query';
 import { useExchangeLinkedinTokenMutation } from '../api/exchange-linkedin-token';
 import { announceConnected, linkedinRedirectUri, takeOauth } from '../lib/linkedin-oauth';
 

@@ -16,7 +16,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useToast } from '../../../components/toast/use-toast';
-import { errorMessage } from '../../../lib/http';
+import { errorMessage } from '../../../lib/base-query';
 import { useGeneratePostMutation } from '../api/generate-post';
 import { useLazyGetLinkedinAuthorizeUrlQuery } from '../api/get-linkedin-authorize-url';
 import { useGetLinkedinConnectionQuery } from '../api/get-linkedin-connection';

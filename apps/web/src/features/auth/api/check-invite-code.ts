@@ -1,5 +1,5 @@
 import { apiPaths, buildPath } from '@ai-tutor/contract';
-import { api } from '../../../lib/api-client';
+import { api, withMessage } from '../../../lib/api-client';
 import type { Envelope } from './types';
 
 /** GET /v1/invitecode/verify/{code}: 200 for a usable code, 404 otherwise. */
@@ -7,6 +7,7 @@ export const checkInviteCodeApi = api.injectEndpoints({
   endpoints: (build) => ({
     checkInviteCode: build.query<Envelope<null>, string>({
       query: (code) => buildPath(apiPaths.inviteCodeCheck, { code: code.trim() }),
+      transformResponse: withMessage,
       keepUnusedDataFor: 0,
     }),
   }),

@@ -1,5 +1,5 @@
 import { apiPaths, type ForgotPasswordForm } from '@ai-tutor/contract';
-import { api } from '../../../lib/api-client';
+import { api, withMessage } from '../../../lib/api-client';
 import type { Envelope } from './types';
 
 /** POST /v1/auth/forget-password {email}: mails a reset code (same answer for unknown addresses). */
@@ -7,6 +7,7 @@ export const forgetPasswordApi = api.injectEndpoints({
   endpoints: (build) => ({
     forgetPassword: build.mutation<Envelope<null>, ForgotPasswordForm>({
       query: (body) => ({ url: apiPaths.forgetPassword, method: 'POST', body }),
+      transformResponse: withMessage,
     }),
   }),
 });

@@ -1,6 +1,6 @@
 import { apiPaths, type User } from '@ai-tutor/contract';
-import { request, type ApiResult, type RequestContext } from '../../../lib/http';
+import { callApi, type ApiResult, type CallContext } from '../../../lib/base-query';
 
-/** GET /v1/users/current at startup (a plain call: the first page does not load RTK Query). */
-export const getCurrentUser = (context: RequestContext): Promise<ApiResult<{ data: User }>> =>
-  request<{ data: User }>({ url: apiPaths.currentUser }, context);
+/** GET /v1/users/current at startup, through the one base query (main.tsx starts it before the first render). */
+export const getCurrentUser = (context: CallContext): Promise<ApiResult<User>> =>
+  callApi<User>(apiPaths.currentUser, context);

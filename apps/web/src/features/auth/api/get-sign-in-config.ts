@@ -1,39 +1,37 @@
 import { apiPaths, type PublicConfig } from '@ai-tutor/contract';
 import { useEffect, useState } from 'react';
-import { useDispatch } from 'react-redux';
-import { call, type RequestContext } from '../../../lib/http';
+import { useStore } from 'react-redux';
+import { callApi, type CallContext } from '../../../lib/base-query';
 
 /** One request per store (that is, per page load); a failure is tried again on the next mount. */
-const loaded = new WeakMap<RequestContext['dispatch'], Promise<PublicConfig | null>>();
+const loaded = new WeakMap<CallContext, Promise<PublicConfig | null>>();
 
-function loadSignInConfig(dispatch: RequestContext['dispatch']): Promise<PublicConfig | null> {
-  let config = loaded.get(dispatch);
+function loadSignInConfig(store: CallContext): Promise<PublicConfig | null> {
+  let config = loaded.get(store);
   if (!config) {
-    config = call<{ data: PublicConfig }>({ url: apiPaths.config }, { dispatch }).then(
-      (response) => response.data,
-      () => {
-        loaded.delete(dispatch);
-        return null;
-      },
-    );
-    loaded.set(dispatch, config);
+    config = callApi<PublicConfig>(apiPaths.config, store).then((result) => {
+      if (result.data) return result.data;
+      loaded.delete(store);
+      return null;
+    });
+    loaded.set(store, config);
   }
   return config;
 }
 
 /**
  * GET /v1/config: whether Google sign-in is on (its client id), read by the login and register screens.
- * A plain call rather than RTK Query, which the first page does not load.
+ * Through the one base query, asked once per store.
  */
 export function useSignInConfig(): PublicConfig | null {
-  const dispatch = useDispatch();
+  const store = useStore();
   const [config, setConfig] = useState<PublicConfig | null>(null);
   useEffect(() => {
     let live = true;
-    void loadSignInConfig(dispatch).then((value) => live && setConfig(value));
+    void loadSignInConfig(store).then((value) => live && setConfig(value));
     return () => {
       live = false;
     };
-  }, [dispatch]);
+  }, [store]);
   return config;
 }

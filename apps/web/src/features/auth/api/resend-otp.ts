@@ -1,5 +1,5 @@
 import { apiPaths } from '@ai-tutor/contract';
-import { api } from '../../../lib/api-client';
+import { api, withMessage } from '../../../lib/api-client';
 import { withRetryAfter, type Envelope } from './types';
 
 /** POST /v1/auth/resend-otp {email}: a new forgot-password code. */
@@ -7,6 +7,7 @@ export const resendOtpApi = api.injectEndpoints({
   endpoints: (build) => ({
     resendOtp: build.mutation<Envelope<null>, { email: string }>({
       query: (body) => ({ url: apiPaths.resendOtp, method: 'POST', body }),
+      transformResponse: withMessage,
       transformErrorResponse: withRetryAfter,
     }),
   }),

@@ -1,5 +1,5 @@
 import { apiPaths } from '@ai-tutor/contract';
-import { api } from '../../../lib/api-client';
+import { api, withMessage } from '../../../lib/api-client';
 import type { Envelope } from './types';
 
 /** POST /v1/auth/reset-password {token, password}. */
@@ -7,6 +7,7 @@ export const resetPasswordApi = api.injectEndpoints({
   endpoints: (build) => ({
     resetPassword: build.mutation<Envelope<null>, { token: string; password: string }>({
       query: (body) => ({ url: apiPaths.resetPassword, method: 'POST', body }),
+      transformResponse: withMessage,
     }),
   }),
 });

@@ -1,5 +1,5 @@
 import { apiPaths, type Session } from '@ai-tutor/contract';
-import { api } from '../../../lib/api-client';
+import { api, withMessage } from '../../../lib/api-client';
 import type { Envelope } from './types';
 
 /** POST /v1/auth/verify-user {email, emailOtp (a number)} → the session with `verified: true`. */
@@ -7,6 +7,7 @@ export const verifyUserApi = api.injectEndpoints({
   endpoints: (build) => ({
     verifyUser: build.mutation<Envelope<Session>, { email: string; emailOtp: number }>({
       query: (body) => ({ url: apiPaths.verifyUser, method: 'POST', body }),
+      transformResponse: withMessage,
     }),
   }),
 });

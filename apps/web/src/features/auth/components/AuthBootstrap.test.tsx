@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes, testUser } from '../../../test/render';
+import { server as msw } from '../../../test/server';
 import { fail, fakeServer, ok } from '../auth-test-kit';
 import { AuthBootstrap, type UserCheck } from './AuthBootstrap';
 
@@ -46,7 +48,7 @@ describe('startup with stored tokens (SPEC.md §4)', () => {
 
   it('keeps the tokens when the server cannot be reached and offers to try again', async () => {
     const server = fakeServer({ 'GET /api/v1/users/current': ok(testUser()) });
-    vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    msw.use(http.get('*/api/v1/users/current', () => HttpResponse.error(), { once: true }));
     startWithTokens();
     expect(
       await screen.findByText('Cannot reach AI TUTOR right now. Check your connection.'),
@@ -82,7 +84,7 @@ describe('startup with stored tokens (SPEC.md §4)', () => {
     const server = fakeServer({ 'GET /api/v1/users/current': ok(testUser({ name: 'Asked later' })) });
     const { store } = startWithTokens(
       undefined,
-      Promise.resolve({ data: { data: testUser({ name: 'Asked early' }) } }),
+      Promise.resolve({ data: testUser({ name: 'Asked early' }) }),
     );
     expect(await screen.findByText('the app')).toBeInTheDocument();
     expect(store.getState().auth.user).toMatchObject({ name: 'Asked early' });

@@ -1,6 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useStore } from 'react-redux';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
 import { sessionEnded, userLoaded } from '../../../stores/auth-slice';
 import { useAuth } from '../../../stores/hooks';
@@ -30,13 +30,14 @@ export function AuthBootstrap({
   const { token, initialized, isAuthenticated } = useAuth();
   const [codeHere, setCodeHere] = useState(!screenCode);
   const dispatch = useDispatch();
+  const store = useStore();
   const [unreachable, setUnreachable] = useState(false);
   // Used for the first check only: a later sign-in (a new token) asks again.
   const startedCheck = useRef(userCheck);
 
   const settle = useCallback(
     (result: Awaited<ReturnType<typeof getCurrentUser>>) => {
-      if (result.data) dispatch(userLoaded(result.data.data));
+      if (result.data) dispatch(userLoaded(result.data));
       else if (SESSION_OVER.has(result.error.status)) dispatch(sessionEnded());
       else setUnreachable(true);
     },
@@ -46,14 +47,14 @@ export function AuthBootstrap({
   useEffect(() => {
     if (!token || initialized) return;
     const controller = new AbortController();
-    const check = startedCheck.current ?? getCurrentUser({ dispatch, signal: controller.signal });
+    const check = startedCheck.current ?? getCurrentUser({ ...store, signal: controller.signal });
     void check.then((result) => {
       if (controller.signal.aborted) return;
       startedCheck.current = undefined;
       settle(result);
     });
     return () => controller.abort();
-  }, [token, initialized, dispatch, settle]);
+  }, [token, initialized, store, settle]);
 
   useEffect(() => {
     let live = true;
@@ -79,7 +80,7 @@ export function AuthBootstrap({
           variant="contained"
           onClick={() => {
             setUnreachable(false);
-            void getCurrentUser({ dispatch }).then(settle);
+            void getCurrentUser(store).then(settle);
           }}
         >
           Try again

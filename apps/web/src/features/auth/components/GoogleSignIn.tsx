@@ -1,7 +1,7 @@
 import { GOOGLE_BUTTON_HEIGHTS } from '@ai-tutor/contract';
 import { Box } from '@mui/material';
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
-import { useDispatch } from 'react-redux';
+import { useStore } from 'react-redux';
 import { useSignInConfig } from '../api/get-sign-in-config';
 import { googleLogin } from '../api/google-login';
 import { useAuthRequest } from '../hooks/use-auth-request';
@@ -11,7 +11,7 @@ import { OrDivider } from './AuthCard';
 export type GoogleButtonSize = keyof typeof GOOGLE_BUTTON_HEIGHTS;
 
 function GoogleButton({ size }: { size: GoogleButtonSize }) {
-  const dispatch = useDispatch();
+  const store = useStore();
   const { run } = useAuthRequest();
   const startSession = useStartSession();
   return (
@@ -28,7 +28,7 @@ function GoogleButton({ size }: { size: GoogleButtonSize }) {
             console.error('Google sign-in returned no credential');
             return;
           }
-          const result = await run(() => googleLogin({ authorization: credential }, { dispatch }));
+          const result = await run(() => googleLogin({ authorization: credential }, store));
           if (result.ok) startSession(result.value.data);
         }}
         // SPEC.md §8: a failure of the Google button itself is only logged.

@@ -1,6 +1,6 @@
 import { Box, Button, Link } from '@mui/material';
 import { useRef, useState, type FormEvent } from 'react';
-import { useDispatch } from 'react-redux';
+import { useStore } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { login } from '../api/login';
@@ -21,7 +21,7 @@ type Field = 'email' | 'password';
  * after a submit, and follows every change from then on; a failed submit focuses the first error.
  */
 export function LoginForm() {
-  const dispatch = useDispatch();
+  const store = useStore();
   const { run, loading } = useAuthRequest();
   const startSession = useStartSession();
   const [values, setValues] = useState({ email: '', password: '' });
@@ -41,7 +41,7 @@ export function LoginForm() {
       (firstError === 'email' ? emailRef : passwordRef).current?.focus();
       return;
     }
-    const result = await run(() => login(checked.values, { dispatch }));
+    const result = await run(() => login(checked.values, store));
     if (result.ok) startSession(result.value.data);
   };
 

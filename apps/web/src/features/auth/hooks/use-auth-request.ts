@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
-import { errorMessage } from '../../../lib/http';
+import { errorMessage } from '../../../lib/base-query';
 import { formLoadingChanged } from '../../../stores/auth-slice';
 import { useAppDispatch, useAuth } from '../../../stores/hooks';
 

@@ -6,7 +6,6 @@ export const getExamApi = api.injectEndpoints({
   endpoints: (build) => ({
     getExam: build.query<ExamDetail, string>({
       query: (slug) => buildPath(apiPaths.exam, { slug }),
-      transformResponse: (response: { data: ExamDetail }) => response.data,
       providesTags: (_result, _error, slug) => [{ type: 'Exam', id: slug }],
     }),
   }),

@@ -11,7 +11,6 @@ export const getExamsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getExams: build.query<ExamsList, ExamsPageArgs>({
       query: ({ page, limit }) => ({ url: apiPaths.exams, params: { page, limit } }),
-      transformResponse: (response: { data: ExamsList }) => response.data,
       providesTags: ['Exams'],
     }),
   }),

@@ -6,7 +6,7 @@ export const getUserRecordsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUserRecords: build.query<PerformanceRecord[], void>({
       query: () => apiPaths.userRecords,
-      transformResponse: (response: { data: { data: PerformanceRecord[] } }) => response.data.data,
+      transformResponse: (data: { data: PerformanceRecord[] }) => data.data,
       providesTags: ['Records'],
     }),
   }),

@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mui/material';
-import { errorMessage } from '../../../lib/http';
+import { errorMessage } from '../../../lib/base-query';
 
 /** A failed load, in words a learner understands, with a way to try again. */
 export function LoadError({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {

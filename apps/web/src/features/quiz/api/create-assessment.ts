@@ -6,7 +6,6 @@ export const createAssessmentApi = api.injectEndpoints({
   endpoints: (build) => ({
     createAssessment: build.mutation<SessionData, CreateAssessmentBody>({
       query: (body) => ({ url: apiPaths.assessments, method: 'POST', body }),
-      transformResponse: (response: { data: SessionData }) => response.data,
     }),
   }),
 });

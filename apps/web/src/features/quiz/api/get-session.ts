@@ -6,7 +6,6 @@ export const getSessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAssessmentSession: build.query<SessionData, string>({
       query: (slug) => buildPath(apiPaths.assessmentSession, { slug }),
-      transformResponse: (response: { data: SessionData }) => response.data,
       providesTags: (_result, _error, slug) => [{ type: 'Session', id: slug }],
       keepUnusedDataFor: 0,
     }),

@@ -6,7 +6,6 @@ export const saveEvaluationApi = api.injectEndpoints({
   endpoints: (build) => ({
     saveEvaluation: build.mutation<SaveEvaluationData, SaveEvaluationBody>({
       query: (body) => ({ url: apiPaths.evaluations, method: 'POST', body }),
-      transformResponse: (response: { data: SaveEvaluationData }) => response.data,
     }),
   }),
 });

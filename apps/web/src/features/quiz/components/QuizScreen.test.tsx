@@ -520,7 +520,6 @@ describe('time from the server', () => {
 describe('resuming an ended session', () => {
   it('goes to the result when the session completed while the learner was away', async () => {
     const server = mockServer({ assessment: makeAssessment({ sessionCompleted: true }) });
-    server.spy.mockClear();
     localStorage.setItem(
       'quiz-active:u1:jee-main/subject/physics-module/mechanics/',
       JSON.stringify({ assessmentId: 'a1', slug: 'mechanics-quiz-1', path: '/x' }),

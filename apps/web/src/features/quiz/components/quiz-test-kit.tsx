@@ -1,8 +1,11 @@
-/** Test helpers for the quiz screen: fixtures and a fetch stand-in that plays the server. */
+/** Test helpers for the quiz screen: fixtures and the fake server's answers. */
 import type { Assessment, Evaluation } from '@ai-tutor/contract';
-import { vi } from 'vitest';
 import { renderPage, testUser } from '../../../test/render';
+import { answerCalls, type Call } from '../../../test/server';
 import { QuizScreen, type QuizScreenProps } from './QuizScreen';
+
+export type { Call };
+type Answer = { status: number; body: unknown };
 
 export const T0 = Date.parse('2026-03-01T10:00:00.000Z');
 export const QUIZ_ROUTE = '/quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId?';
@@ -60,26 +63,6 @@ export const defaultEvaluations = () => [
   }),
 ];
 
-/**
- * Node's Request (which jsdom leaves in place) refuses relative URLs such as '/api/v1/…'; a browser
- * resolves them against the page. Stub it the browser's way for the test.
- */
-export function allowRelativeRequests() {
-  const NodeRequest = globalThis.Request;
-  class BrowserRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.origin).href : input, init);
-    }
-  }
-  vi.stubGlobal('Request', BrowserRequest);
-}
-
-export interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
 type Reply = { status: number; body: unknown } | 'network-error';
 type Handler = (call: Call) => Reply | undefined;
 
@@ -100,46 +83,31 @@ export function mockServer(
 ) {
   const assessment = options.assessment ?? makeAssessment();
   const evaluations = options.evaluations ?? defaultEvaluations();
-  const calls: Call[] = [];
   const serverNow = options.serverNow ?? (() => T0);
-  allowRelativeRequests();
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const url = new URL(request.url);
-    const text = await request.text();
-    const call: Call = {
-      method: request.method,
-      path: url.pathname + url.search,
-      body: text ? JSON.parse(text) : undefined,
+  const calls = answerCalls((call) => {
+    const reply = options.handle?.(call);
+    if (reply !== undefined)
+      return reply === 'network-error' ? reply : { status: reply.status, body: reply.body };
+    const session = {
+      assessment: { ...assessment, serverTime: new Date(serverNow()).toISOString() },
+      evaluation: evaluations,
     };
-    calls.push(call);
-    let reply = options.handle?.(call);
-    if (reply === undefined) {
-      const session = {
-        assessment: { ...assessment, serverTime: new Date(serverNow()).toISOString() },
-        evaluation: evaluations,
-      };
-      if (call.method === 'POST' && call.path === '/api/v1/assessment') reply = ok(session, 201);
-      else if (call.method === 'GET' && call.path.startsWith('/api/v1/assessment/session/'))
-        reply = ok(session);
-      else if (call.method === 'POST' && call.path === '/api/v1/evaluations') {
-        const body = call.body as { evaluationId: string };
-        const evaluation = evaluations.find((e) => e._id === body.evaluationId);
-        reply = ok({ evaluation, serverTime: new Date(serverNow()).toISOString() });
-      } else if (call.method === 'POST' && call.path.endsWith('/submit')) reply = ok(null);
-      else reply = fail(404, 'Route not found');
+    if (call.method === 'POST' && call.path === '/api/v1/assessment') return ok(session, 201) as Answer;
+    if (call.method === 'GET' && call.path.startsWith('/api/v1/assessment/session/'))
+      return ok(session) as Answer;
+    if (call.method === 'POST' && call.path === '/api/v1/evaluations') {
+      const body = call.body as { evaluationId: string };
+      const evaluation = evaluations.find((e) => e._id === body.evaluationId);
+      return ok({ evaluation, serverTime: new Date(serverNow()).toISOString() }) as Answer;
     }
-    if (reply === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'content-type': 'application/json' },
-    });
+    if (call.method === 'POST' && call.path.endsWith('/submit')) return ok(null) as Answer;
+    return undefined;
   });
   const of = (method: string, path: string | RegExp) =>
     calls.filter(
       (c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)),
     );
-  return { calls, spy, of, saves: () => of('POST', '/api/v1/evaluations') };
+  return { calls, of, saves: () => of('POST', '/api/v1/evaluations') };
 }
 
 export function renderQuiz(props: QuizScreenProps = {}, path = QUIZ_PATH) {

@@ -9,7 +9,6 @@ export const getAttemptsApi = api.injectEndpoints({
         url: apiPaths.assessmentDetails,
         params: { entityType, entitySlug, page, limit },
       }),
-      transformResponse: (response: { data: AttemptsData }) => response.data,
       providesTags: ['Attempts'],
     }),
   }),

@@ -1,19 +1,11 @@
 /** Test helpers for the result and attempts screens. */
 import type { Assessment, ResultEvaluation } from '@ai-tutor/contract';
 import { vi } from 'vitest';
+import { answerCalls, type Call } from '../../../test/server';
+
+export type { Call };
 
 export const T0 = Date.parse('2026-03-01T10:00:00.000Z');
-
-/** Node's Request refuses relative URLs ('/api/…') that a browser resolves against the page. */
-export function allowRelativeRequests() {
-  const NodeRequest = globalThis.Request;
-  class BrowserRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.origin).href : input, init);
-    }
-  }
-  vi.stubGlobal('Request', BrowserRequest);
-}
 
 /** jsdom has no ResizeObserver; the charts measure their box with one. */
 export function stubResizeObserver() {
@@ -107,29 +99,17 @@ export const resultEvaluations = (): ResultEvaluation[] => [
   }),
 ];
 
-export interface Call {
-  method: string;
-  path: string;
-  url: URL;
-}
-
 type Reply = { status: number; body: unknown };
 export const ok = (data: unknown): Reply => ({ status: 200, body: { message: 'ok', data } });
 export const fail = (status: number, message = 'error'): Reply => ({ status, body: { message, data: null } });
 
+/** Answers every API call with `handle` (the fake server, test/server.ts); returns the calls made, `path` without the query. */
 export function mockFetch(handle: (call: Call) => Reply) {
-  allowRelativeRequests();
   const calls: Call[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const url = new URL(request.url);
-    const call = { method: request.method, path: url.pathname, url };
+  answerCalls((request) => {
+    const call = { ...request, path: request.url.pathname };
     calls.push(call);
-    const reply = handle(call);
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'content-type': 'application/json' },
-    });
+    return handle(call);
   });
   return calls;
 }

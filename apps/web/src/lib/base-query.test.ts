@@ -1,11 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createStore } from '../app/store';
 import { fail, fakeServer, ok } from '../features/auth/auth-test-kit';
-import { createAppStore } from '../stores/root-reducer';
 import { sessionStarted } from '../stores/auth-slice';
-import { errorMessage, request } from './http';
+import { server } from '../test/server';
+import { callApi, errorMessage } from './base-query';
 
 const signedIn = () => {
-  const store = createAppStore();
+  const store = createStore();
   store.dispatch(
     sessionStarted({
       user: {
@@ -22,26 +24,25 @@ const signedIn = () => {
   return store;
 };
 
-afterEach(() => vi.restoreAllMocks());
-
-describe('the HTTP client', () => {
-  it('sends the Bearer token, the tunnel header and query parameters, and returns the body', async () => {
+describe('the base query', () => {
+  it('sends the Bearer token, the tunnel header and query parameters, and unwraps the envelope', async () => {
     let seen: Request | undefined;
-    fakeServer({}); // a browser's Request (relative URLs), then our own look at what is sent
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      seen = input as Request;
-      return new Response(JSON.stringify({ message: 'ok', data: [1] }), { status: 200 });
-    });
-    const store = signedIn();
-    const result = await request({ url: '/v1/exams', params: { page: 2, limit: undefined } }, store);
-    expect(result.data).toEqual({ message: 'ok', data: [1] });
+    server.use(
+      http.get('*/api/v1/exams', ({ request }) => {
+        seen = request;
+        return HttpResponse.json({ message: 'Exams', data: [1] });
+      }),
+    );
+    const result = await callApi({ url: '/v1/exams', params: { page: 2, limit: undefined } }, signedIn());
+    expect(result.data).toEqual([1]);
+    expect(result.meta?.message).toBe('Exams');
     expect(new URL(seen!.url).pathname + new URL(seen!.url).search).toBe('/api/v1/exams?page=2');
     expect(seen!.headers.get('authorization')).toBe('Bearer old-access');
     expect(seen!.headers.get('ngrok-skip-browser-warning')).toBe('true');
   });
 
   it('refreshes once for calls failing together with 401, stores the new tokens and repeats them', async () => {
-    const server = fakeServer({
+    const fake = fakeServer({
       'GET /api/v1/exams': (call) =>
         call.authorization === 'Bearer new-access' ? ok(['exam']) : fail(401, 'Unauthorized'),
       'POST /api/v1/auth/refresh': ok({
@@ -49,9 +50,10 @@ describe('the HTTP client', () => {
       }),
     });
     const store = signedIn();
-    const results = await Promise.all([1, 2, 3].map(() => request({ url: '/v1/exams' }, store)));
-    expect(results.map((r) => r.data)).toEqual(Array(3).fill({ message: 'ok', data: ['exam'] }));
-    expect(server.callsTo('POST', '/api/v1/auth/refresh')).toHaveLength(1);
+    const results = await Promise.all([1, 2, 3].map(() => callApi('/v1/exams', store)));
+    expect(results.map((r) => r.data)).toEqual(Array(3).fill(['exam']));
+    expect(fake.callsTo('POST', '/api/v1/auth/refresh')).toHaveLength(1);
+    expect(fake.callsTo('POST', '/api/v1/auth/refresh')[0]?.body).toEqual({ refresh_token: 'old-refresh' });
     expect(localStorage.getItem('at')).toBe('new-access');
     expect(localStorage.getItem('rt')).toBe('new-refresh');
     expect(store.getState().auth.token).toBe('new-access');
@@ -63,26 +65,28 @@ describe('the HTTP client', () => {
       'POST /api/v1/auth/refresh': fail(401, 'Invalid refresh token'),
     });
     const store = signedIn();
-    const result = await request({ url: '/v1/exams' }, store);
+    const result = await callApi('/v1/exams', store);
     expect(result.error).toMatchObject({ status: 401 });
     expect(store.getState().auth.isAuthenticated).toBe(false);
     expect(localStorage.getItem('at')).toBeNull();
   });
 
   it('tells an unreachable server and a non-JSON answer apart from the server’s own message', async () => {
-    const store = createAppStore();
-    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const offline = await request({ url: '/v1/config' }, store);
+    const store = createStore();
+    server.use(http.get('*/api/v1/config', () => HttpResponse.error(), { once: true }));
+    const offline = await callApi('/v1/config', store);
     expect(offline.error).toMatchObject({ status: 'FETCH_ERROR' });
     expect(errorMessage(offline.error)).toBe('Cannot reach the server. Check your connection and try again.');
 
-    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
-      new Response('<html>bad gateway</html>', { status: 502 }),
+    server.use(
+      http.get('*/api/v1/config', () => new HttpResponse('<html>bad gateway</html>', { status: 502 }), {
+        once: true,
+      }),
     );
-    const proxy = await request({ url: '/v1/config' }, store);
+    const proxy = await callApi('/v1/config', store);
     expect(proxy.error).toMatchObject({ status: 'PARSING_ERROR', originalStatus: 502 });
 
     fakeServer({ 'GET /api/v1/config': fail(429, 'Too many requests') });
-    expect(errorMessage((await request({ url: '/v1/config' }, store)).error)).toBe('Too many requests');
+    expect(errorMessage((await callApi('/v1/config', store)).error)).toBe('Too many requests');
   });
 });
