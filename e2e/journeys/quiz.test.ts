@@ -19,10 +19,13 @@ const WRONG = -1;
 
 /** The fixture question on screen (the draw shuffles questions and options). */
 async function questionOnScreen(page: Page, questions: FixtureQuestion[]): Promise<FixtureQuestion> {
-  await expect(page.getByText(/^Question - \d+$/)).toBeVisible();
-  for (const question of questions)
-    if (await page.getByText(question.text, { exact: true }).isVisible()) return question;
-  throw new Error(`none of the fixture's questions is on screen at ${page.url()}`);
+  const escaped = questions.map((q) => q.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const shown = page.getByText(new RegExp(`^(${escaped.join('|')})$`));
+  await expect(shown).toBeVisible();
+  const text = (await shown.textContent())?.replace(/\s+/g, ' ').trim();
+  const question = questions.find((q) => q.text === text);
+  if (!question) throw new Error(`"${text}" is not one of the fixture's questions`);
+  return question;
 }
 
 /** Answers the question on screen right or wrong on purpose; returns the question and the answer given. */
