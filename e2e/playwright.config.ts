@@ -18,7 +18,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // A failure keeps its trace: every action with the page's DOM before and after, network, console.
+    // The screencast filmstrip is left out: on two shared cores it cost about as much as the tests.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     viewport: { width: 1280, height: 720 },
   },
   projects: [
