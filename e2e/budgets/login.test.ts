@@ -1,33 +1,24 @@
-import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { startAppServer, type AppServer } from '../lib/app-server.js';
-import { launchBrowser } from '../lib/browser.js';
 import { checkScores, LIGHTHOUSE_GATE, LIGHTHOUSE_RUNS, scriptKbWhile } from '../lib/budgets.js';
+import { expect, test } from '../lib/fixtures.js';
 import { runLighthouse } from '../lib/lighthouse.js';
 
 /** The first page's budgets, on the built app (checked in .ci/run). */
 const LOGIN_JS_BUDGET_KB = 150;
 
-let server: AppServer;
+test.use({ serverSetup: { cli: [['seed']] } });
 
-before(async () => {
-  server = await startAppServer({}, [['seed']]);
-});
-after(async () => {
-  await server?.stop();
-});
-
-test(`JavaScript loaded for /login is at most ${LOGIN_JS_BUDGET_KB} kB gzip`, async () => {
-  const browser = await launchBrowser();
-  const page = await browser.newPage();
+test(`JavaScript loaded for /login is at most ${LOGIN_JS_BUDGET_KB} kB gzip`, async ({ page }) => {
   const totalKb = await scriptKbWhile(page, '/login', async () => {
-    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   });
-  await browser.close();
-  assert.ok(totalKb <= LOGIN_JS_BUDGET_KB, `${totalKb.toFixed(1)} kB > ${LOGIN_JS_BUDGET_KB} kB`);
+  expect(totalKb, `${totalKb.toFixed(1)} kB > ${LOGIN_JS_BUDGET_KB} kB`).toBeLessThanOrEqual(
+    LOGIN_JS_BUDGET_KB,
+  );
 });
 
-test(`Lighthouse on /login: median performance ≥ ${LIGHTHOUSE_GATE.performance}, accessibility ${LIGHTHOUSE_GATE.accessibility}, best practices ≥ ${LIGHTHOUSE_GATE['best-practices']}`, async () => {
+test(`Lighthouse on /login: median performance ≥ ${LIGHTHOUSE_GATE.performance}, accessibility ${LIGHTHOUSE_GATE.accessibility}, best practices ≥ ${LIGHTHOUSE_GATE['best-practices']}`, async ({
+  server,
+}) => {
   checkScores('/login', await runLighthouse(`${server.url}/login`, {}, LIGHTHOUSE_RUNS));
 });

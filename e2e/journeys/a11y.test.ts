@@ -1,43 +1,29 @@
-import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { eventually } from '../lib/eventually.js';
+import type { Page } from '@playwright/test';
 import { axeCheck } from '../lib/a11y.js';
-import type { AppServer } from '../lib/app-server.js';
 import { screenshot } from '../lib/browser.js';
-import type { startFakeGoogle } from '../lib/google.js';
-import { post as postJson, registerVerifiedLearner, signInWithTokens, type Session } from '../lib/learner.js';
-import type { startMailCatcher } from '../lib/mail-catcher.js';
-import { startStack, type Stack } from '../lib/stack.js';
-import { answerCurrent, startFromDialog } from '../lib/quiz-page.js';
+import { expect, seededWithInvite, test } from '../lib/fixtures.js';
+import { post, registerVerifiedLearner, signInWithTokens, type Session } from '../lib/learner.js';
+import { answerCurrent, questionHeading, startFromDialog } from '../lib/quiz-page.js';
 
-let server: AppServer;
-let browser: Browser;
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let google: Awaited<ReturnType<typeof startFakeGoogle>>;
 const INVITE = 'E2E-A11Y';
 // The sample subjects mix option and numerical-value questions in a random order; the keyboard journey
 // needs option questions (radio buttons) in the first places, whatever the draw.
 const keyboardDrill = fileURLToPath(new URL('../fixtures/keyboard-drill.json', import.meta.url));
+test.use({ serverSetup: seededWithInvite(INVITE, ['import', keyboardDrill]), googleSignIn: true });
 
-let stack: Stack;
-before(async () => {
-  stack = await startStack(INVITE, [['import', keyboardDrill]]);
-  ({ server, browser, mail, google } = stack);
-});
-after(async () => stack?.stop());
-
-const post = <T>(path: string, body: unknown) => postJson<T>(`${server.url}/api${path}`, body);
-
-async function pageFor(session?: Session): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  if (session) await signInWithTokens(page, session);
-  return page;
-}
-
-test('axe: no serious or critical violations on any screen (screenshots of each)', async () => {
+test('axe: no serious or critical violations on any screen (screenshots of each)', async ({
+  freshPage,
+  server,
+  mail,
+  google,
+}) => {
+  const pageFor = async (session?: Session) => {
+    const page = await freshPage();
+    if (session) await signInWithTokens(page, session);
+    return page;
+  };
   const found: string[] = [];
   const check = async (page: Page, name: string) => {
     await screenshot(page, name);
@@ -53,18 +39,18 @@ test('axe: no serious or critical violations on any screen (screenshots of each)
     ['reset-password', '/reset-password?token=e2e-token', ''],
   ];
   for (const [name, path, button] of publicScreens) {
-    await visitor.goto(`${server.url}${path}`);
-    await visitor.locator('form').first().waitFor();
-    if (button) await visitor.getByRole('button', { name: button, exact: true }).first().waitFor();
+    await visitor.goto(path);
+    await expect(visitor.locator('form').first()).toBeVisible();
+    if (button)
+      await expect(visitor.getByRole('button', { name: button, exact: true }).first()).toBeVisible();
     await check(visitor, name);
   }
-  await visitor.goto(`${server.url}/privacy`);
-  await visitor.getByRole('heading').first().waitFor();
+  await visitor.goto('/privacy');
+  await expect(visitor.getByRole('heading').first()).toBeVisible();
   await check(visitor, 'privacy');
-  await visitor.context().close();
 
   const unverified = await pageFor(
-    await post<Session>('/v1/auth/signup', {
+    await post<Session>(`${server.url}/api/v1/auth/signup`, {
       name: 'Kiran Rao',
       email: `u-${randomBytes(4).toString('hex')}@example.test`,
       phone: '9876543210',
@@ -73,64 +59,55 @@ test('axe: no serious or critical violations on any screen (screenshots of each)
       inviteCode: INVITE,
     }),
   );
-  await unverified.goto(`${server.url}/verify-user`);
-  await unverified.getByRole('button', { name: 'Verify' }).waitFor();
+  await unverified.goto('/verify-user');
+  await expect(unverified.getByRole('button', { name: 'Verify' })).toBeVisible();
   await check(unverified, 'verify-user');
-  await unverified.context().close();
 
   const googleUser = await pageFor(
-    await post<Session>('/v2/auth/google', {
+    await post<Session>(`${server.url}/api/v2/auth/google`, {
       authorization: google.idToken(`g-${randomBytes(4).toString('hex')}@example.test`, 'Meera Iyer'),
     }),
   );
-  await googleUser.goto(`${server.url}/verify-invite`);
-  await googleUser.getByRole('textbox', { name: 'Invite Code' }).waitFor();
+  await googleUser.goto('/verify-invite');
+  await expect(googleUser.getByRole('textbox', { name: 'Invite Code' })).toBeVisible();
   await check(googleUser, 'verify-invite');
-  await googleUser.context().close();
 
   const { session } = await registerVerifiedLearner(server.url, mail, INVITE, 'Asha Verma');
   const page = await pageFor(session);
-  await page.goto(`${server.url}/exams`);
-  await page
-    .getByRole('link', { name: /Show Details/ })
-    .first()
-    .waitFor();
+  await page.goto('/exams');
+  await expect(page.getByRole('link', { name: /Show Details/ }).first()).toBeVisible();
   await check(page, 'exams');
   await page
     .getByRole('link', { name: /Show Details/ })
     .first()
     .click();
-  await page
-    .getByRole('button', { name: /Start Subject Quiz/ })
-    .first()
-    .waitFor();
+  await expect(page.getByRole('button', { name: /Start Subject Quiz/ }).first()).toBeVisible();
   const examUrl = page.url();
   await check(page, 'exam-detail');
   await startFromDialog(page, page.getByRole('button', { name: /Start Subject Quiz/ }).first());
   await check(page, 'quiz');
   await answerCurrent(page);
   await page.getByRole('button', { name: 'Save & Next' }).click();
-  await page.getByText(/^Question - 2$/).waitFor();
+  await expect(questionHeading(page, 2)).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Yes, Submit' }).waitFor();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Yes, Submit' })).toBeVisible();
   await check(page, 'quiz-submit-dialog');
   await page.getByRole('button', { name: 'Yes, Submit' }).click();
-  await page.getByRole('heading', { name: 'Test Analysis' }).waitFor({ timeout: 20_000 });
-  await page.getByText('Click on any question to view explanation').waitFor();
+  await expect(page.getByRole('heading', { name: 'Test Analysis' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Click on any question to view explanation')).toBeVisible();
   // An opened explanation is checked too.
-  await page.getByTestId('question-row-1').click();
-  await page.getByRole('heading', { name: 'Explanation' }).waitFor();
+  await page.getByRole('button', { name: 'Explanation for question 1', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Explanation' })).toBeVisible();
   await check(page, 'result');
   await page.goto(examUrl);
   await page
     .getByRole('link', { name: /Attempts/ })
     .nth(1)
     .click();
-  await page.locator('tbody tr').first().waitFor();
+  await expect(page.locator('tbody tr').first()).toBeVisible();
   await check(page, 'attempts');
-  await page.context().close();
 
-  assert.deepEqual(found, [], 'no serious or critical accessibility violations');
+  expect(found, 'no serious or critical accessibility violations').toEqual([]);
 });
 
 interface Focus {
@@ -176,103 +153,98 @@ async function focusOn(page: Page, name: RegExp, key = 'Tab', max = 60): Promise
     await page.keyboard.press(key);
     const now = await focused(page);
     if (name.test(now.name)) {
-      assert.ok(now.visible, `focus is visible on "${now.name}"`);
+      expect(now.visible, `focus is visible on "${now.name}"`).toBe(true);
       return now;
     }
   }
   throw new Error(`${key} never reached ${name}`);
 }
 
-test('keyboard only: every quiz control reachable and usable, focus visible, palette states announced', async () => {
+test('keyboard only: every quiz control reachable and usable, focus visible, palette states announced', async ({
+  page,
+  server,
+  mail,
+}) => {
   const { session } = await registerVerifiedLearner(server.url, mail, INVITE, 'Dev Patel');
-  const page = await pageFor(session);
-  await page.goto(`${server.url}/exams`);
+  await signInWithTokens(page, session);
+  await page.goto('/exams');
   // Tab only once the exams are on screen (the list arrives after the page's first paint).
-  await page
-    .getByRole('link', { name: /Show Details/ })
-    .first()
-    .waitFor();
+  await expect(page.getByRole('link', { name: /Show Details/ }).first()).toBeVisible();
   await focusOn(page, /Show Details/);
   await page.keyboard.press('Enter');
   await page.waitForURL('**/exams/*');
   // On to the drill's exam page (option questions only), from where everything is by keyboard again.
-  await page.goto(`${server.url}/exams/keyboard-drill`);
-  await page
-    .getByRole('button', { name: /Start Subject Quiz/ })
-    .first()
-    .waitFor();
+  await page.goto('/exams/keyboard-drill');
+  await expect(page.getByRole('button', { name: /Start Subject Quiz/ }).first()).toBeVisible();
   await focusOn(page, /Start Subject Quiz/);
   await page.keyboard.press('Enter');
-  await page.getByRole('dialog', { name: 'Enter Fullscreen Mode' }).waitFor();
+  await expect(page.getByRole('dialog', { name: 'Enter Fullscreen Mode' })).toBeVisible();
   // The dialog's confirm button has focus already; Enter continues into the quiz.
-  assert.ok((await focused(page)).visible, 'focus is visible in the fullscreen dialog');
+  expect((await focused(page)).visible, 'focus is visible in the fullscreen dialog').toBe(true);
   await page.keyboard.press('Enter');
-  await page.getByText(/^Question - 1$/).waitFor({ timeout: 20_000 });
+  await expect(questionHeading(page, 1)).toBeVisible({ timeout: 20_000 });
 
   // Options: Tab into the radio group, Space picks, arrows move the choice.
   const radios = page.getByRole('radio');
-  assert.ok((await radios.count()) >= 2, 'the first question has options');
+  expect(await radios.count(), 'the first question has options').toBeGreaterThanOrEqual(2);
   for (let i = 0; i < 40 && (await focused(page)).role !== 'radio'; i++) await page.keyboard.press('Tab');
   const onRadio = await focused(page);
-  assert.equal(onRadio.role, 'radio');
-  assert.ok(onRadio.visible, 'focus is visible on an option');
+  expect(onRadio.role).toBe('radio');
+  expect(onRadio.visible, 'focus is visible on an option').toBe(true);
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowDown');
-  await eventually(async () =>
-    assert.equal(await radios.nth(1).isChecked(), true, 'ArrowDown chose the second option'),
-  );
+  await expect(radios.nth(1), 'ArrowDown chose the second option').toBeChecked();
 
   // Clear Response, then answer again and Save & Next.
   await focusOn(page, /^Clear Response$/);
   await page.keyboard.press('Enter');
-  await eventually(async () =>
-    assert.equal(await page.getByRole('radio', { checked: true }).count(), 0, 'the response is cleared'),
-  );
+  await expect(page.getByRole('radio', { checked: true }), 'the response is cleared').toHaveCount(0);
   for (let i = 0; i < 40 && (await focused(page)).role !== 'radio'; i++)
     await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Space');
   await focusOn(page, /^Save & Next$/);
   await page.keyboard.press('Enter');
-  await page.getByText(/^Question - 2$/).waitFor();
+  await expect(questionHeading(page, 2)).toBeVisible();
 
   // Mark for Review toggles with Space; Prev goes back with Enter.
   const mark = await focusOn(page, /^Mark for Review$/, 'Shift+Tab');
-  assert.equal(mark.pressed, 'false');
+  expect(mark.pressed).toBe('false');
   await page.keyboard.press('Space');
-  await page.getByRole('button', { name: 'Mark for Review', pressed: true }).waitFor();
+  await expect(page.getByRole('button', { name: 'Mark for Review', pressed: true })).toBeVisible();
   await focusOn(page, /^Prev$/, 'Shift+Tab');
   await page.keyboard.press('Enter');
-  await page.getByText(/^Question - 1$/).waitFor();
+  await expect(questionHeading(page, 1)).toBeVisible();
 
   // The palette: one tab stop, arrows move between questions, names carry the states.
   const first = await focusOn(page, /^Question 1\b/);
-  assert.match(first.name, /Question 1, answered, current question/i);
+  expect(first.name).toMatch(/Question 1, answered, current question/i);
   await page.keyboard.press('ArrowRight');
-  await eventually(async () => {
-    const second = await focused(page);
-    assert.match(second.name, /^Question 2, (not answered, )?marked for review/i);
-    assert.ok(second.visible, 'focus is visible on a palette circle');
-  });
+  await expect
+    .poll(() => focused(page), { message: 'focus moves to a visible palette circle 2, marked for review' })
+    .toMatchObject({
+      name: expect.stringMatching(/^Question 2, (not answered, )?marked for review/i),
+      visible: true,
+    });
   await page.keyboard.press('ArrowRight');
-  await eventually(async () => assert.match((await focused(page)).name, /^Question 3, not answered/i));
+  await expect.poll(async () => (await focused(page)).name).toMatch(/^Question 3, not answered/i);
   await page.keyboard.press('Enter');
-  await page.getByText(/^Question - 3$/).waitFor();
+  await expect(questionHeading(page, 3)).toBeVisible();
 
   // Submit: the dialog opens on 'No, Go Back'; Enter goes back, then Tab to 'Yes, Submit'.
   await focusOn(page, /^Submit$/, 'Shift+Tab', 80);
   await page.keyboard.press('Enter');
-  await page.getByText('Are you sure you want to submit the exam?').waitFor();
-  await eventually(async () => assert.match((await focused(page)).name, /No, Go Back/));
+  const confirm = page.getByText('Are you sure you want to submit the exam?');
+  await expect(confirm).toBeVisible();
+  await expect.poll(async () => (await focused(page)).name).toMatch(/No, Go Back/);
   await page.keyboard.press('Enter');
-  await page.getByText('Are you sure you want to submit the exam?').waitFor({ state: 'hidden' });
-  await eventually(async () =>
-    assert.match((await focused(page)).name, /^Submit$/, 'focus returns to Submit'),
-  );
+  await expect(confirm).toBeHidden();
+  await expect
+    .poll(async () => (await focused(page)).name, { message: 'focus returns to Submit' })
+    .toMatch(/^Submit$/);
   await page.keyboard.press('Enter');
-  await page.getByText('Are you sure you want to submit the exam?').waitFor();
+  await expect(confirm).toBeVisible();
   await focusOn(page, /^Yes, Submit$/);
   await page.keyboard.press('Enter');
   await page.waitForURL('**/quiz/result/*');
-  await page.getByRole('heading', { name: 'Test Analysis' }).waitFor({ timeout: 20_000 });
-  await page.context().close();
+  await expect(page.getByRole('heading', { name: 'Test Analysis' })).toBeVisible({ timeout: 20_000 });
 });

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** Runs axe-core on the page as it is; prints the violation count and returns the serious/critical ones. */
 export async function axeCheck(page: Page, screen: string): Promise<string[]> {

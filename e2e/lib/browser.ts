@@ -1,24 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium (CHROME_PATH overrides it), never a downloaded browser. */
+export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+/** No sandbox (CI runs as root), no GPU, no background networking on this closed network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
-
-/** Debian's Chromium, never a downloaded browser; no background networking on this closed network. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
 
 /**
  * A full-page screenshot (a CI artefact). Parts the app leaves to the browser to draw only near the

@@ -1,6 +1,5 @@
-import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import type { runLighthouse } from './lighthouse.js';
 
 /**
@@ -22,7 +21,7 @@ export function checkScores(page: string, result: Awaited<ReturnType<typeof runL
   const misses = Object.entries(LIGHTHOUSE_GATE).filter(
     ([category, min]) => result.scores[category as keyof typeof LIGHTHOUSE_GATE] < min,
   );
-  assert.deepEqual(misses, [], `${page} misses the gate; audits under 0.9: ${result.failing.join('; ')}`);
+  expect(misses, `${page} misses the gate; audits under 0.9: ${result.failing.join('; ')}`).toEqual([]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { startMailCatcher } from './mail-catcher.js';
 
 type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 import { CHROMIUM } from './browser.js';
 
 const REPORTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'lighthouse-reports');
@@ -26,7 +26,7 @@ async function auditOnce(url: string, storage: Record<string, string>): Promise<
   const port = 9300 + Math.floor(Math.random() * 500);
   const profile = mkdtempSync(join(tmpdir(), 'ai-tutor-lh-'));
   const chrome = spawn(
-    process.env.CHROME_PATH ?? CHROMIUM,
+    CHROMIUM,
     [
       '--headless=new',
       '--no-sandbox',

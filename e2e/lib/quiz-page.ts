@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Answers the question on screen: the first option, or a number in the free-text 'Answer' box. */
 export async function answerCurrent(page: Page, optionIndex = 0): Promise<string> {
@@ -12,20 +12,22 @@ export async function answerCurrent(page: Page, optionIndex = 0): Promise<string
   return '1';
 }
 
+/** The 'Question - N' heading of the question on screen. */
+export function questionHeading(page: Page, n?: number): Locator {
+  return page.getByText(n === undefined ? /^Question - \d+$/ : `Question - ${n}`, { exact: true });
+}
+
 export async function questionNumber(page: Page): Promise<number> {
-  const text = await page
-    .getByText(/^Question - \d+$/)
-    .first()
-    .textContent();
+  const text = await questionHeading(page).first().textContent();
   return Number(/\d+/.exec(text ?? '')?.[0]);
 }
 
 /** Opens a start button's fullscreen dialog and continues into the quiz. */
-export async function startFromDialog(page: Page, startButton: ReturnType<Page['getByRole']>) {
+export async function startFromDialog(page: Page, startButton: Locator) {
   await startButton.click();
   const dialog = page.getByRole('dialog', { name: 'Enter Fullscreen Mode' });
-  await dialog.waitFor();
+  await expect(dialog).toBeVisible();
   await dialog.getByRole('button').last().click();
   await page.waitForURL('**/quiz/exam/**');
-  await page.getByText(/^Question - 1$/).waitFor({ timeout: 20_000 });
+  await expect(questionHeading(page, 1)).toBeVisible({ timeout: 20_000 });
 }
