@@ -237,6 +237,8 @@ export const assessments = pgTable(
     score: integer('score'),
     answeredQuestion: integer('answered_question').notNull().default(0),
     sessionCompleted: boolean('session_completed').notNull().default(false),
+    /** When the server scored it (endTime is the learner's end: the deadline for a swept session). */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     /**
      * What the attempt is of (quiz type and catalogue ids): a learner has at most one running attempt
      * per scope (DESIGN.md §6.4), held by the partial unique index below.

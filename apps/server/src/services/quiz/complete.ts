@@ -132,7 +132,8 @@ async function completeLocked(
   // Submitted in time: now. Expired (sweep, late read, submit in the grace): the deadline.
   await tx.execute(sql`
     UPDATE assessments a SET score = v.score, answered_question = v.answered, scores = v.scores,
-      grading_notes = v.notes, session_completed = true, end_time = least(now(), a.deadline)
+      grading_notes = v.notes, session_completed = true, end_time = least(now(), a.deadline),
+      completed_at = now()
     FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, score int, answered int, scores jsonb, notes jsonb)
     WHERE a.id = v.id`);
   for (const s of scored) await applyRecordDeltas(tx, s.session.userId, recordDeltas(s.session, s.questions));
