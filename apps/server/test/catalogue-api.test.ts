@@ -39,10 +39,11 @@ describe('GET /api/v1/exams', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json() as { message: string; data: unknown };
     const data = examsList.parse(body.data);
-    expect(data).toMatchObject({ total: 2, page: 1, limit: 4 });
+    expect(data).toMatchObject({ total: 3, page: 1, limit: 4 });
     expect(data.exams.map((e) => [e.name, e.slug])).toEqual([
       ['JEE Main (Practice)', 'jee-main-practice'],
       ['NEET UG (Practice)', 'neet-ug-practice'],
+      ['JEE Advanced (Practice)', 'jee-advanced-practice'],
     ]);
     const jee = data.exams[0]!;
     expect(jee.modules[0]?.subjects.map((s) => s.name)).toEqual(['Physics', 'Chemistry', 'Mathematics']);
@@ -68,13 +69,13 @@ describe('GET /api/v1/exams', () => {
     await t.app.db.insert(exams).values(extra);
     try {
       const first = examsList.parse((await get('/api/v1/exams?page=1&limit=4')).json().data);
-      expect(first.total).toBe(7);
+      expect(first.total).toBe(8);
       expect(first.exams).toHaveLength(4);
       const second = examsList.parse((await get('/api/v1/exams?page=2&limit=4')).json().data);
-      expect(second.exams.map((e) => e.slug)).toEqual(['zeta-2', 'zeta-3', 'zeta-4']);
+      expect(second.exams.map((e) => e.slug)).toEqual(['zeta-1', 'zeta-2', 'zeta-3', 'zeta-4']);
       expect(second.exams[0]?.modules).toEqual([]);
       const beyond = examsList.parse((await get('/api/v1/exams?page=9&limit=4')).json().data);
-      expect(beyond).toMatchObject({ exams: [], total: 7, page: 9 });
+      expect(beyond).toMatchObject({ exams: [], total: 8, page: 9 });
     } finally {
       await t.app.db.delete(exams).where(
         inArray(
