@@ -193,7 +193,12 @@ function readSubject(
     const question = makeQuestion(issues, where, {
       text: figures(q.text, where),
       options,
-      key: key.type === 'single' ? { ...key, answer: figures(key.answer, where) } : key,
+      key:
+        key.type === 'single'
+          ? { ...key, answer: figures(key.answer, where) }
+          : key.type === 'multiple'
+            ? { ...key, answers: key.answers.map((a) => figures(a.trim(), where)) }
+            : key,
       passage: passage === null ? null : figures(passage, where),
       explanation: q.explanation ? figures(q.explanation, where) : null,
       topic: q.topic ? { where: at([...questionPath, 'topic']), slug: q.topic, name: null } : null,
