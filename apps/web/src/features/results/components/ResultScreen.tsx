@@ -14,8 +14,6 @@ import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import type { Assessment, ResultData } from '@ai-tutor/contract';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
-import { useShownAfterPaint } from '../../../hooks/use-shown-after-paint';
-import { useTransitionedValue } from '../../../hooks/use-transitioned-value';
 import { paths } from '../../../lib/paths';
 import { useGetAssessmentResultQuery } from '../api/get-result';
 import { distribution, scopeLabel } from '../lib/analysis';
@@ -23,7 +21,7 @@ import { sessionTitle } from '../lib/session-title';
 import { PerformanceSummary } from './PerformanceSummary';
 import type { RowExtra } from './QuestionsOverview';
 
-// Requested once the summary is on screen (detailsShown below), not with the page's code.
+// The question table and insights (with KaTeX): a chunk of their own, so the summary does not wait for it.
 const ResultDetails = lazy(() => import('./ResultDetails'));
 
 function DetailsLoading() {
@@ -69,8 +67,6 @@ function Problem({
   );
 }
 
-const DETAILS_AFTER_MS = 100;
-
 /** 'Test Analysis' for /quiz/result/:assessmentId (the assessment slug). */
 export function ResultScreen({
   headerActions,
@@ -88,11 +84,7 @@ export function ResultScreen({
 } = {}) {
   const { assessmentId: slug = '' } = useParams();
   const query = useGetAssessmentResultQuery(slug, { skip: !slug });
-  const { error, isLoading, refetch } = query;
-  // The summary is built in a yielding render of its own once the data is here, not in the store
-  // update's synchronous one (~45 ms of MUI on a fast desktop, four times that on a phone) nor in the
-  // frame's first commit when the data came first.
-  const data = useTransitionedValue(query.data);
+  const { data, error, isLoading, refetch } = query;
   const status = (error as { status?: unknown } | undefined)?.status;
 
   useEffect(() => {
@@ -104,7 +96,7 @@ export function ResultScreen({
   }, [error]);
 
   if (isLoading) return <FullPageSpinner label="Loading result" />;
-  if (!query.data) {
+  if (!data) {
     if (status === 409) {
       const back = runningQuizPath?.(slug);
       return (
@@ -121,9 +113,7 @@ export function ResultScreen({
     );
   }
 
-  // The page's title and breadcrumbs come with the data, in the same commit as the frame around them
-  // when the data was here first (a result opened from a link); the summary follows in its transition.
-  const { assessment } = query.data;
+  const { assessment } = data;
   return (
     <Box
       sx={{
@@ -167,30 +157,20 @@ export function ResultScreen({
         </Box>
         {headerActions?.(assessment.slug)}
       </Paper>
-      {data && <ResultBody data={data} rowExtra={rowExtra} />}
+      <ResultBody data={data} rowExtra={rowExtra} />
     </Box>
   );
 }
 
-/** The summary and, from the frame after it, the question table and insights. */
+/** The summary, then the question table and insights once their chunk is here. */
 function ResultBody({ data, rowExtra }: { data: ResultData; rowExtra: RowExtra | undefined }) {
   const counts = useMemo(() => distribution(data.evaluations), [data]);
-  // The summary paints first. The question table and insights (KaTeX in every row) are requested in
-  // the frame after it, so their code does not compete with the summary for the network, and rendered
-  // in a transition that leaves the page responsive. (Not useDeferredValue(evaluations, []): every
-  // render that did not commit asked for a new deferred lane, and while the route's code and data
-  // arrived those renders kept interrupting each other.)
-  const detailsShown = useShownAfterPaint(true, DETAILS_AFTER_MS);
   return (
     <>
       <PerformanceSummary assessment={data.assessment} distribution={counts} />
-      {detailsShown ? (
-        <Suspense fallback={<DetailsLoading />}>
-          <ResultDetails evaluations={data.evaluations} rowExtra={rowExtra} />
-        </Suspense>
-      ) : (
-        <DetailsLoading />
-      )}
+      <Suspense fallback={<DetailsLoading />}>
+        <ResultDetails evaluations={data.evaluations} rowExtra={rowExtra} />
+      </Suspense>
     </>
   );
 }
