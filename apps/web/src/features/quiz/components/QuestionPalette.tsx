@@ -62,7 +62,7 @@ export function QuestionPalette({ groups, questions, currentIndex, onJump }: Que
         aria-label="Subjects"
         sx={{
           minHeight: 40,
-          '& .MuiTab-root': { minHeight: 40, minWidth: 0, px: 1.25, textTransform: 'none' },
+          '& .MuiTab-root': { minHeight: 40, minWidth: 0, px: 1.25 },
         }}
       >
         {groups.map((g) => (
