@@ -25,8 +25,6 @@ export function appTheme(): Theme {
         },
       },
       MuiButton: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
-      // The subject tabs of the quiz and the result: the selected tab is told by weight as well as colour.
-      MuiTab: { styleOverrides: { root: { textTransform: 'none', '&.Mui-selected': { fontWeight: 700 } } } },
     },
   });
   return made;

@@ -1,8 +1,9 @@
 import './question-table.css';
 import { uiTexts, type ResultEvaluation } from '@ai-tutor/contract';
-import { Box, Collapse, Paper, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Collapse, Paper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Fragment, memo, useState, type MouseEvent, type ReactNode } from 'react';
 import { MathText } from '../../../components/ui/MathText';
+import { TabList } from '../../../components/ui/TabList';
 import { rowStatus, type QuestionGroup } from '../lib/analysis';
 import { ScrollableTable } from './ScrollableTable';
 import { StatusChip } from './status';
@@ -214,24 +215,16 @@ export function QuestionsOverview({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {uiTexts.clickQuestionHint}
       </Typography>
-      <Tabs
+      <TabList
+        label="Subjects"
         value={Math.min(tab, Math.max(0, groups.length - 1))}
-        onChange={(_event, index: number) => setTab(index)}
-        variant="scrollable"
-        scrollButtons="auto"
-        aria-label="Subjects"
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        {groups.map((g, i) => (
-          <Tab
-            key={g.key}
-            value={i}
-            label={`${g.label} (${g.indexes.length})`}
-            id={`overview-tab-${i}`}
-            aria-controls={`overview-panel-${i}`}
-          />
-        ))}
-      </Tabs>
+        onChange={setTab}
+        tabs={groups.map((g, i) => ({
+          id: `overview-tab-${i}`,
+          label: `${g.label} (${g.indexes.length})`,
+          controls: `overview-panel-${i}`,
+        }))}
+      />
       {group && (
         <Box role="tabpanel" id={`overview-panel-${tab}`} aria-labelledby={`overview-tab-${tab}`}>
           {phone ? (
