@@ -2,17 +2,12 @@ import type { ResultData, ResultEvaluation } from '@ai-tutor/contract';
 import ShareIcon from '@mui/icons-material/Share';
 import { Button } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { declareKatexFonts } from '../../components/ui/katex-fonts';
 import { clearSavedQuiz, savedQuizPath } from '../../features/quiz/lib/local-state';
 import { getResultApi } from '../../features/results/api/get-result';
 import { ResultScreen } from '../../features/results/components/ResultScreen';
 import type { AppThunkDispatch, EarlyData } from '../router';
 import type { ApiDispatch } from '../../lib/api-client';
 import type { Params } from 'react-router';
-
-// The question table's maths comes after the summary; its fonts are declared now, while the page is
-// still the start-up spinner, so that declaring them does not restyle the drawn summary (katex-fonts.ts).
-declareKatexFonts();
 
 // With the question table (and KaTeX), not with the summary at the top of the page.
 const AskTutorButton = lazy(() =>

@@ -1,25 +1,10 @@
+// KaTeX's own stylesheet (its fonts included) comes with this module, i.e. with the first screen that
+// renders maths: /login and the result's summary never load it.
 import 'katex/dist/katex.min.css';
 import './math-text.css';
 import { Box, type SxProps, type Theme } from '@mui/material';
 import katex from 'katex';
 import { memo, useMemo, type ElementType } from 'react';
-import { COMMON_FACE_URLS, declareKatexFonts } from './katex-fonts';
-
-declareKatexFonts();
-// KaTeX's fonts are font-display: block (maths stays invisible until they arrive) and the browser asks
-// for them only once a formula is laid out. The two that nearly every formula uses are requested as
-// soon as this module loads, alongside the screen's data instead of after it.
-for (const href of COMMON_FACE_URLS) {
-  if (document.head.querySelector(`link[rel="preload"][href="${href}"]`)) continue;
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'font';
-  link.type = 'font/woff2';
-  link.crossOrigin = 'anonymous';
-  link.href = href;
-  document.head.append(link);
-}
-
 export type MathSegment = { kind: 'text'; value: string } | { kind: 'math'; value: string; display: boolean };
 
 const DELIMITERS: ReadonlyArray<{ open: string; close: string; display: boolean }> = [

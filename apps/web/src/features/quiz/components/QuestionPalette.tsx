@@ -1,6 +1,7 @@
 import { QUESTION_GRID_COLUMNS } from '@ai-tutor/contract';
-import { Box, ButtonBase, Tab, Tabs } from '@mui/material';
+import { Box, ButtonBase } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
+import { TabList } from '../../../components/ui/TabList';
 import { visuallyHidden } from '../lib/a11y';
 import type { LocalQuestion } from '../lib/local-state';
 import { paletteLabel, paletteState } from '../lib/question-status';
@@ -51,30 +52,20 @@ export function QuestionPalette({ groups, questions, currentIndex, onJump }: Que
 
   return (
     <Box>
-      <Tabs
-        value={group.key}
-        onChange={(_e, key: string) => {
-          setPicked({ forIndex: currentIndex, key });
+      <TabList
+        label="Subjects"
+        dense
+        value={Math.max(0, groups.indexOf(group))}
+        onChange={(index) => {
+          setPicked({ forIndex: currentIndex, key: groups[index]!.key });
           setFocused(null);
         }}
-        variant="scrollable"
-        scrollButtons="auto"
-        aria-label="Subjects"
-        sx={{
-          minHeight: 40,
-          '& .MuiTab-root': { minHeight: 40, minWidth: 0, px: 1.25, textTransform: 'none' },
-        }}
-      >
-        {groups.map((g) => (
-          <Tab
-            key={g.key}
-            value={g.key}
-            label={`${g.label} (${g.indexes.length})`}
-            id={`palette-tab-${g.key}`}
-            aria-controls={`palette-panel-${g.key}`}
-          />
-        ))}
-      </Tabs>
+        tabs={groups.map((g) => ({
+          id: `palette-tab-${g.key}`,
+          label: `${g.label} (${g.indexes.length})`,
+          controls: `palette-panel-${g.key}`,
+        }))}
+      />
       <Box
         role="tabpanel"
         id={`palette-panel-${group.key}`}

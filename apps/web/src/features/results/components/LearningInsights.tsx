@@ -10,8 +10,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useMemo, useRef } from 'react';
-import { useNearViewport } from '../../../hooks/use-near-viewport';
+import { useMemo } from 'react';
 import {
   accuracy,
   bySubject,
@@ -22,10 +21,8 @@ import {
   slowest,
   type AccuracyRow,
 } from '../lib/analysis';
-
 import { ScrollableTable } from './ScrollableTable';
-
-const TimePerQuestionChart = lazy(() => import('./TimePerQuestionChart'));
+import { TimePerQuestionChart } from './TimePerQuestionChart';
 
 function AccuracyTable({ caption, first, rows }: { caption: string; first: string; rows: AccuracyRow[] }) {
   return (
@@ -82,9 +79,6 @@ export function LearningInsights({ evaluations }: { evaluations: ResultEvaluatio
   const slow = useMemo(() => slowest(evaluations), [evaluations]);
   const seconds = evaluations.map((e) => Math.max(0, e.timeSpentSeconds));
   const recorded = seconds.some((s) => s > 0);
-  // Below the fold: the bar chart's code is fetched and drawn as the learner scrolls towards it.
-  const chartSlot = useRef<HTMLDivElement>(null);
-  const drawChart = useNearViewport(chartSlot);
 
   return (
     <Box
@@ -124,13 +118,7 @@ export function LearningInsights({ evaluations }: { evaluations: ResultEvaluatio
                 </Box>
               ))}
             </Typography>
-            <Box ref={chartSlot} sx={{ minHeight: 200 }}>
-              {drawChart && (
-                <Suspense fallback={null}>
-                  <TimePerQuestionChart seconds={seconds} slowestNumbers={slow.map((q) => q.number)} />
-                </Suspense>
-              )}
-            </Box>
+            <TimePerQuestionChart seconds={seconds} slowestNumbers={slow.map((q) => q.number)} />
           </>
         ) : (
           <Typography variant="body2" color="text.secondary">

@@ -1,6 +1,5 @@
 import type { ResultEvaluation } from '@ai-tutor/contract';
 import { useMemo } from 'react';
-import { useShownAfterPaint } from '../../../hooks/use-shown-after-paint';
 import { bySubject } from '../lib/analysis';
 import { LearningInsights } from './LearningInsights';
 import { QuestionsOverview, type RowExtra } from './QuestionsOverview';
@@ -17,12 +16,10 @@ export default function ResultDetails({
   rowExtra?: RowExtra | undefined;
 }) {
   const groups = useMemo(() => bySubject(evaluations), [evaluations]);
-  // The insights below the table come a frame after its first rows, each part in a short task of its own.
-  const insightsShown = useShownAfterPaint();
   return (
     <>
       <QuestionsOverview evaluations={evaluations} groups={groups} rowExtra={rowExtra} />
-      {insightsShown && <LearningInsights evaluations={evaluations} />}
+      <LearningInsights evaluations={evaluations} />
     </>
   );
 }

@@ -129,6 +129,10 @@ describe('Test Analysis', () => {
     await user.click(tabs[2]!);
     expect(screen.getByRole('table', { name: 'General questions' })).toBeInTheDocument();
     expect(within(screen.getByTestId('question-row-6')).getByText('Correct')).toBeInTheDocument();
+    // The keyboard: arrows move between the tabs, Enter selects.
+    await user.keyboard('{ArrowLeft}{Enter}');
+    expect(screen.getByRole('tab', { name: 'Optics (1)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('table', { name: 'Optics questions' })).toBeInTheDocument();
   });
 
   it('row status agrees with the server’s score, not a text comparison', async () => {
