@@ -50,12 +50,14 @@ function precompress(): Plugin {
 // ~6) 2.5-2.8 s, 75-88. Each round of more than 6 requests waits a round trip on HTTP/1.1.
 
 /**
- * react, its DOM and router, redux, and MUI's styles with the components of the sign-in screens; what
+ * react, its DOM and router, Redux Toolkit's store, and MUI's styles with the components of the sign-in screens; what
  * they import (emotion, @mui/system…) comes with them.
  */
 const FIRST_PAGE_MODULES = new RegExp(
   [
-    String.raw`node_modules/(react|react-dom|scheduler|react-router|react-redux|redux|redux-thunk)/`,
+    String.raw`node_modules/(react|react-dom|scheduler|react-router|react-redux|redux|redux-thunk|immer|reselect)/`,
+    // Redux Toolkit's core (configureStore, createSlice, the listener): the store the first page builds.
+    String.raw`node_modules/@reduxjs/toolkit/dist/redux-toolkit\.[^/]*$`,
     String.raw`node_modules/@mui/material/esm/(styles|CssBaseline|Box|Paper|Typography|Link|Button|Divider|Stack)/`,
     String.raw`node_modules/@mui/material/esm/(CircularProgress|InputLabel|OutlinedInput|FormControl|FormHelperText)/`,
     String.raw`node_modules/@mui/system/esm/RtlProvider/`,
@@ -71,7 +73,7 @@ const FIRST_PAGE_MODULES = new RegExp(
  */
 const SIGNED_IN_MODULES = new RegExp(
   [
-    String.raw`node_modules/(@reduxjs/toolkit|immer|reselect|@standard-schema/utils|@mui/icons-material)/`,
+    String.raw`node_modules/(@reduxjs/toolkit/dist/query|@standard-schema/utils|@mui/icons-material)/`,
     String.raw`node_modules/@mui/material/esm/(AppBar|Toolbar|IconButton|Avatar|Alert|Breadcrumbs)/`,
   ].join('|'),
 );
