@@ -31,6 +31,7 @@ export function makeAssessment(overrides: Partial<Assessment> = {}): Assessment 
     examModule: { id: 'm1', name: 'Physics', slug: 'physics-module' },
     subject: { id: 's1', name: 'Mechanics', slug: 'mechanics' },
     topic: null,
+    markingScheme: { id: 'spec@1', name: 'spec', label: '+4 for a correct answer, −1 for a wrong one, 0 if not answered' },
     ...overrides,
   };
 }
@@ -42,6 +43,8 @@ export function makeEvaluation(n: number, overrides: Partial<Evaluation> = {}): 
       questionText: `Question text ${n}`,
       options: [`Option ${n}A`, `Option ${n}B`, `Option ${n}C`, `Option ${n}D`],
       subject: { id: 's1', name: 'Mechanics' },
+      questionType: 'single',
+      passage: null,
     },
     userAnswer: null,
     status: 'not_answered',
@@ -56,7 +59,13 @@ export const defaultEvaluations = () => [
   makeEvaluation(2),
   makeEvaluation(3),
   makeEvaluation(4, {
-    baseQuestion: { questionText: 'Type the value of $g$ in SI units', options: [], subject: null },
+    baseQuestion: {
+      questionText: 'Type the value of $g$ in SI units',
+      options: [],
+      subject: null,
+      questionType: 'text',
+      passage: null,
+    },
   }),
 ];
 

@@ -1,4 +1,4 @@
-import type { Assessment, Evaluation, SaveEvaluationBody } from '@ai-tutor/contract';
+import { isAnswered, type AnswerValue, type Assessment, type Evaluation, type SaveEvaluationBody } from '@ai-tutor/contract';
 
 /**
  * This browser's copies, owned by the quiz feature alone (the server never reads them; the values stay
@@ -16,8 +16,11 @@ export type PendingSave = SaveEvaluationBody;
 
 export interface LocalQuestion {
   evaluation: Evaluation;
-  /** What the learner typed or picked but has not saved yet; null when the saved answer is shown. */
-  draft: string | null;
+  /**
+   * What the learner typed or picked but has not saved yet (option texts for multiple); null when the
+   * saved answer is shown.
+   */
+  draft: AnswerValue;
   /** Time spent on the question since its last save, not sent yet. */
   unsentMs: number;
 }
@@ -164,7 +167,7 @@ export function initialLocalState(
 export function applySave(evaluation: Evaluation, save: PendingSave): Evaluation {
   const next = { ...evaluation };
   if (save.userAnswer !== undefined) {
-    const answer = save.userAnswer.trim() === '' ? null : save.userAnswer;
+    const answer = isAnswered(save.userAnswer) ? save.userAnswer : null;
     next.userAnswer = answer;
     next.status = answer === null ? 'not_answered' : 'answered';
   }
