@@ -1,4 +1,9 @@
-import { isAnswered, TIME_SPENT_MAX_SECONDS, type AnswerValue } from '@ai-tutor/contract';
+import {
+  isAnswered,
+  NUMERICAL_ANSWER_PATTERN,
+  TIME_SPENT_MAX_SECONDS,
+  type AnswerValue,
+} from '@ai-tutor/contract';
 import {
   applySave,
   writeLocalState,
@@ -170,6 +175,9 @@ export class QuizStore {
       if (!isLast) this.goTo(this.state.currentIndex + 1);
       return isLast ? 'none' : 'moved';
     }
+    // A half-typed number ('-', '2.' is fine, '.' is not) stays a draft: the server would refuse it.
+    const numerical = q.evaluation.baseQuestion.questionType === 'numerical';
+    if (numerical && typeof answer === 'string' && !NUMERICAL_ANSWER_PATTERN.test(answer)) return 'none';
     this.record({ evaluationId: q.evaluation._id, userAnswer: answer });
     if (!isLast) this.goTo(this.state.currentIndex + 1);
     return 'saved';
