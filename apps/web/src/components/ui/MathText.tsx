@@ -3,6 +3,7 @@ import './math-text.css';
 import { Box, type SxProps, type Theme } from '@mui/material';
 import katex from 'katex';
 import { memo, useMemo, type ElementType } from 'react';
+import { TextWithFigures } from './Figure';
 import { COMMON_FACE_URLS, declareKatexFonts } from './katex-fonts';
 
 declareKatexFonts();
@@ -104,7 +105,7 @@ export const MathText = memo(function MathText({ text, component = 'span', sx, i
   // MUI's sx would compute styles for each; sx is applied only when a caller passes one.
   const content = parts.map((part, index) =>
     part.kind === 'text' ? (
-      <span key={index}>{part.value}</span>
+      <TextWithFigures key={index} text={part.value} />
     ) : (
       <span
         key={index}
