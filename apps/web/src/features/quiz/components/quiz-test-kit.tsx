@@ -89,7 +89,7 @@ export interface Call {
   body: unknown;
 }
 
-type Reply = { status: number; body: unknown } | 'network-error';
+type Reply = { status: number; body: unknown; headers?: Record<string, string> } | 'network-error';
 type Handler = (call: Call) => Reply | undefined;
 
 export const ok = (data: unknown, status = 200): Reply => ({ status, body: { message: 'ok', data } });
@@ -141,7 +141,7 @@ export function mockServer(
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   });
   const of = (method: string, path: string | RegExp) =>
