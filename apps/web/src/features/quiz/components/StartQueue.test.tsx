@@ -1,7 +1,9 @@
 import { quizMessages, uiTexts } from '@ai-tutor/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockServer, renderQuiz, T0 } from './quiz-test-kit';
+import { renderRoutes, testUser } from '../../../test/render';
+import { QuizScreen } from './QuizScreen';
+import { mockServer, QUIZ_PATH, QUIZ_ROUTE, renderQuiz, T0 } from './quiz-test-kit';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -57,5 +59,27 @@ describe('exam-day queue (issue 19)', () => {
     expect(await screen.findByText(uiTexts.failedToCreateAssessment)).toBeInTheDocument();
     expect(waits.every((ms) => ms === 1000)).toBe(true);
     expect(waits.reduce((a, b) => a + b, 0)).toBe(60_000);
+  });
+});
+
+describe('starting afresh (DESIGN.md §6.4)', () => {
+  it('sends startAfresh: true once, then forgets it so a reload resumes the new attempt', async () => {
+    const server = mockServer();
+    const { router } = renderRoutes(
+      [
+        { path: '/exams/jee-main', element: <div>exam page</div> },
+        { path: QUIZ_ROUTE, element: <QuizScreen now={() => T0} /> },
+      ],
+      '/exams/jee-main',
+      testUser(),
+    );
+    // As the start dialog's "Start afresh" does.
+    await router.navigate(QUIZ_PATH, { state: { startAfresh: true } });
+
+    expect(await screen.findByRole('heading', { name: 'Question - 1' })).toBeInTheDocument();
+    const starts = server.of('POST', '/api/v1/assessment');
+    expect(starts).toHaveLength(1);
+    expect(starts[0]?.body).toMatchObject({ quizType: 'subject', startAfresh: true });
+    await waitFor(() => expect(router.state.location.state).toBeNull());
   });
 });
