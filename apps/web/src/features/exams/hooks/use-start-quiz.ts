@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { QuizStartState } from '../../quiz/components/QuizScreen';
+import type { QuizStartState } from '../../../lib/paths';
 
 /** What a start button is about to open. */
 export interface QuizTarget {

@@ -3,7 +3,7 @@ import { Alert, Box, Button } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useToast } from '../../../components/toast/use-toast';
-import { paths } from '../../../lib/paths';
+import { paths, type QuizStartState } from '../../../lib/paths';
 import { useAuth } from '../../../stores/hooks';
 import { useQuizBoot } from '../hooks/use-quiz-boot';
 import { BusyOverlay } from './BusyOverlay';
@@ -18,10 +18,6 @@ export interface QuizScreenProps {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** Navigation state of a start: the start dialog's "Start afresh" sets it. */
-export interface QuizStartState {
-  startAfresh?: boolean;
-}
 
 /**
  * /quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId? — finds this route's running session again

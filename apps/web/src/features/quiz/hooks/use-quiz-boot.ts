@@ -2,10 +2,10 @@ import { createAssessmentBody, type CreateAssessmentBody, type SessionData } fro
 import { useEffect, useState } from 'react';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch } from 'react-redux';
-import { startThroughQueue } from '../../exams/lib/start-queue';
 import { createAssessmentApi } from '../api/create-assessment';
 import { getSessionApi } from '../api/get-session';
 import { startOrResumeOnce, type BootResult, type Timed } from '../lib/boot';
+import { startThroughQueue } from '../lib/start-queue';
 
 export interface QuizRouteParams {
   examId?: string;
