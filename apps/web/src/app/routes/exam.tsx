@@ -103,7 +103,7 @@ export default function ExamPage() {
         target={start.target}
         onCancel={start.cancel}
         onConfirm={start.confirm}
-        resumeLabel={start.target ? forRoute(start.target.to)?.label : null}
+        running={start.target ? forRoute(start.target.to) : null}
       />
     </Stack>
   );

@@ -1,5 +1,25 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
-import type { RunningInfo } from '../hooks/use-running-attempts';
+import { useResumeLabel, type RunningInfo } from '../hooks/use-running-attempts';
+
+function RunningAttempt({ info, onResume }: { info: RunningInfo; onResume: (info: RunningInfo) => void }) {
+  const label = useResumeLabel(info);
+  if (!label) return null;
+  return (
+    <Alert
+      severity="info"
+      action={
+        <Button color="inherit" size="small" onClick={() => onResume(info)}>
+          {label}
+        </Button>
+      }
+    >
+      <Typography variant="body2">
+        <strong>{info.attempt.sessionName}</strong> is in progress · {info.attempt.answeredQuestion} of{' '}
+        {info.attempt.totalQuestions} answered
+      </Typography>
+    </Alert>
+  );
+}
 
 /**
  * The exam page's running attempts (DESIGN.md §6.4): each says what it is and "Resume — mm:ss left";
@@ -16,20 +36,7 @@ export function RunningAttempts({
   return (
     <Stack component="section" aria-label="Tests in progress" spacing={1}>
       {running.map((info) => (
-        <Alert
-          key={info.attempt.slug}
-          severity="info"
-          action={
-            <Button color="inherit" size="small" onClick={() => onResume(info)}>
-              {info.label}
-            </Button>
-          }
-        >
-          <Typography variant="body2">
-            <strong>{info.attempt.sessionName}</strong> is in progress ·{' '}
-            {info.attempt.answeredQuestion} of {info.attempt.totalQuestions} answered
-          </Typography>
-        </Alert>
+        <RunningAttempt key={info.attempt.slug} info={info} onResume={onResume} />
       ))}
     </Stack>
   );

@@ -9,6 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useId, useState } from 'react';
+import { useResumeLabel, type RunningInfo } from '../hooks/use-running-attempts';
 import type { QuizTarget } from '../hooks/use-start-quiz';
 
 interface StartQuizDialogProps {
@@ -16,15 +17,16 @@ interface StartQuizDialogProps {
   onCancel: () => void;
   /** `afresh`: the learner chose to end the running attempt and start a new one. */
   onConfirm: (afresh?: boolean) => void;
-  /** The running attempt's "Resume — mm:ss left", when the target's scope has one. */
-  resumeLabel?: string | null | undefined;
+  /** The target scope's running attempt, if it has one. */
+  running?: RunningInfo | null | undefined;
 }
 
 /**
  * 'Enter Fullscreen Mode': says fullscreen can be left with ESC, then starts the quiz. A scope with a
  * running attempt offers to resume it first; starting afresh is the second, explicit choice.
  */
-export function StartQuizDialog({ target, onCancel, onConfirm, resumeLabel }: StartQuizDialogProps) {
+export function StartQuizDialog({ target, onCancel, onConfirm, running = null }: StartQuizDialogProps) {
+  const resumeLabel = useResumeLabel(target ? running : null);
   const titleId = useId();
   const hintId = useId();
   // Keeps the text while the dialog fades out after the target is cleared.

@@ -1,5 +1,5 @@
 import type { RunningAttempt } from '@ai-tutor/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useGetRunningAttemptsQuery } from '../api/get-running-attempts';
 import { msLeft, resumeLabel, runningRoute } from '../lib/running';
 
@@ -7,29 +7,41 @@ export interface RunningInfo {
   attempt: RunningAttempt;
   /** The quiz route that resumes it. */
   to: string;
-  /** "Resume — mm:ss left", ticking. */
-  label: string;
+  /** When this browser received the list (ms): the server's time then was attempt.serverTime. */
+  receivedAt: number;
+}
+
+/** The learner's running attempts (DESIGN.md §6.4), each with the quiz route that resumes it. */
+export function useRunningAttempts() {
+  const { data, fulfilledTimeStamp } = useGetRunningAttemptsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const running: RunningInfo[] = useMemo(
+    () =>
+      (data?.attempts ?? []).map((attempt) => ({
+        attempt,
+        to: runningRoute(attempt),
+        // Data comes with its timestamp; 0 never happens, and would only read as "less time left".
+        receivedAt: fulfilledTimeStamp ?? 0,
+      })),
+    [data, fulfilledTimeStamp],
+  );
+  const forRoute = useCallback((to: string) => running.find((r) => r.to === to) ?? null, [running]);
+  return { running, forRoute };
 }
 
 /**
- * The learner's running attempts with their time left, re-read every second; those whose time is up
- * drop out (the server completes them at the deadline).
+ * "Resume — mm:ss left", re-read every second by the component that shows it (not the whole page);
+ * null once its time is up (the server completes it at the deadline) or with nothing running.
  */
-export function useRunningAttempts(now: () => number = Date.now) {
-  const { data, fulfilledTimeStamp } = useGetRunningAttemptsQuery(undefined, { refetchOnMountOrArgChange: true });
+export function useResumeLabel(info: RunningInfo | null, now: () => number = Date.now): string | null {
   const [tick, setTick] = useState(() => now());
-  const attempts = data?.attempts ?? [];
-  const hasAny = attempts.length > 0;
   useEffect(() => {
-    if (!hasAny) return;
+    if (!info) return;
     const id = window.setInterval(() => setTick(now()), 1000);
     return () => window.clearInterval(id);
-  }, [hasAny, now]);
-  const receivedAt = fulfilledTimeStamp ?? tick;
-  const running: RunningInfo[] = attempts.flatMap((attempt) => {
-    const left = msLeft(attempt, receivedAt, Math.max(tick, receivedAt));
-    return left > 0 ? [{ attempt, to: runningRoute(attempt), label: resumeLabel(left) }] : [];
-  });
-  const forRoute = useCallback((to: string) => running.find((r) => r.to === to) ?? null, [running]);
-  return { running, forRoute };
+  }, [info, now]);
+  if (!info) return null;
+  const left = msLeft(info.attempt, info.receivedAt, Math.max(tick, info.receivedAt));
+  return left > 0 ? resumeLabel(left) : null;
 }
