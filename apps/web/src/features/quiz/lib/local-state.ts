@@ -84,7 +84,24 @@ export function readLocalState(assessmentId: string): LocalQuizState | null {
   ) {
     return null;
   }
-  return value as unknown as LocalQuizState;
+  const state = value as unknown as LocalQuizState;
+  return { ...state, questions: state.questions.map(withQuestionType) };
+}
+
+/**
+ * Copies saved before questions had types (DESIGN.md §6.1) still run: a question with options was
+ * single-correct, one without was free text, and none had a passage.
+ */
+function withQuestionType(question: LocalQuestion): LocalQuestion {
+  const base: Partial<Evaluation['baseQuestion']> & Pick<Evaluation['baseQuestion'], 'options'> =
+    question.evaluation.baseQuestion;
+  if (base.questionType !== undefined && base.passage !== undefined) return question;
+  const baseQuestion = {
+    ...question.evaluation.baseQuestion,
+    questionType: base.questionType ?? (base.options.length > 0 ? 'single' : 'text'),
+    passage: base.passage ?? null,
+  };
+  return { ...question, evaluation: { ...question.evaluation, baseQuestion } };
 }
 
 export const writeLocalState = (state: LocalQuizState) =>
