@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { parseFigures } from './Figure';
+import { parseFigures, withAltText } from './Figure';
 import { MathText } from './MathText';
 
 const SHA = 'ab'.repeat(32);
@@ -16,6 +16,10 @@ describe('figures in texts', () => {
     expect(parseFigures('![x](media:1234) and ![y](https://example.com/a.png)')).toEqual([
       { kind: 'text', value: '![x](media:1234) and ![y](https://example.com/a.png)' },
     ]);
+  });
+
+  it('reads a text with figures by their alt text (an option’s accessible name)', () => {
+    expect(withAltText(`![A convex lens](media:${SHA}) only`)).toBe('A convex lens only');
   });
 
   it('renders the figure from the media endpoint with its alt text, beside maths, and enlarges it in a labelled dialog', async () => {

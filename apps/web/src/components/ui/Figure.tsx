@@ -21,6 +21,12 @@ export function parseFigures(text: string): FigureSegment[] {
   return segments;
 }
 
+/** The text as it is read out: each figure by its alt text (an option's accessible name). */
+export const withAltText = (text: string) =>
+  parseFigures(text)
+    .map((segment) => (segment.kind === 'text' ? segment.value : segment.alt))
+    .join('');
+
 export const mediaUrl = (sha256: string) => `/api/v1/media/${sha256}`;
 
 /** A figure that fits its column at any width; a tap or Enter opens it full size in a dialog. */

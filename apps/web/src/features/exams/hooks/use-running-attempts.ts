@@ -21,7 +21,7 @@ export function useRunningAttempts() {
       (data?.attempts ?? []).map((attempt) => ({
         attempt,
         to: runningRoute(attempt),
-        // Data comes with its timestamp; 0 never happens, and would only read as "less time left".
+        // Data always comes with its timestamp; without one the attempt would read as out of time.
         receivedAt: fulfilledTimeStamp ?? 0,
       })),
     [data, fulfilledTimeStamp],

@@ -7,6 +7,7 @@ import {
   RadioGroup,
   TextField,
 } from '@mui/material';
+import { withAltText } from '../../../components/ui/Figure';
 import { mathAsWords } from '../../../components/ui/math-words';
 import { MathText } from '../../../components/ui/MathText';
 import { isPartialNumber, NumericKeypad } from './NumericKeypad';
@@ -29,6 +30,8 @@ const optionSx = (chosen: boolean) => ({
 });
 
 const labelledBy = 'question-heading question-text';
+/** An option's accessible name: its maths in words and its figures by their alt text. */
+const optionName = (option: string) => mathAsWords(withAltText(option));
 
 /** How a question is answered (DESIGN.md §6.1): one option, several, a number, or free text. */
 export function AnswerInput({ question, value, onChange }: AnswerInputProps) {
@@ -48,7 +51,7 @@ export function AnswerInput({ question, value, onChange }: AnswerInputProps) {
               <Checkbox
                 checked={chosen.includes(option)}
                 onChange={() => toggle(option)}
-                slotProps={{ input: { 'aria-label': mathAsWords(option) } }}
+                slotProps={{ input: { 'aria-label': optionName(option) } }}
               />
             }
             label={<MathText text={option} />}
@@ -90,7 +93,7 @@ export function AnswerInput({ question, value, onChange }: AnswerInputProps) {
           <FormControlLabel
             key={`${i}-${option}`}
             value={option}
-            control={<Radio slotProps={{ input: { 'aria-label': mathAsWords(option) } }} />}
+            control={<Radio slotProps={{ input: { 'aria-label': optionName(option) } }} />}
             label={<MathText text={option} />}
             sx={optionSx(text === option)}
           />
