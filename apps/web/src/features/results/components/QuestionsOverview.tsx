@@ -89,6 +89,14 @@ function Explanation({
   return (
     <Collapse in appear>
       <Box id={id} sx={{ py: 2, px: 1 }}>
+        {evaluation.baseQuestion.passage && (
+          <>
+            <Typography component={heading} variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
+              Passage
+            </Typography>
+            <MathText component="div" text={evaluation.baseQuestion.passage} sx={{ mb: 1.5 }} />
+          </>
+        )}
         <Typography component={heading} variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
           Explanation
         </Typography>
