@@ -24,3 +24,11 @@ export const paths = {
   terms: '/terms',
   contact: '/contact',
 } as const;
+
+/**
+ * Navigation state of a quiz route: the start dialog's "Start afresh" sets it, the quiz screen sends
+ * it with its start (DESIGN.md §6.4) and then drops it, so a reload resumes instead of starting again.
+ */
+export interface QuizStartState {
+  startAfresh?: boolean;
+}

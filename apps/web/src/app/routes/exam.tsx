@@ -4,8 +4,10 @@ import { useGetExamQuery } from '../../features/exams/api/get-exam';
 import { LoadError } from '../../features/exams/components/LoadError';
 import { Loading } from '../../features/exams/components/Loading';
 import { ModuleCard } from '../../features/exams/components/ModuleCard';
+import { RunningAttempts } from '../../features/exams/components/RunningAttempts';
 import { StartQuizDialog } from '../../features/exams/components/StartQuizDialog';
 import { usePerformance } from '../../features/exams/hooks/use-performance';
+import { useRunningAttempts } from '../../features/exams/hooks/use-running-attempts';
 import { useStartQuiz } from '../../features/exams/hooks/use-start-quiz';
 import { paths } from '../../lib/paths';
 
@@ -18,6 +20,7 @@ export default function ExamPage() {
   const { data: exam, error, isLoading, isFetching, refetch } = useGetExamQuery(slug);
   const performance = usePerformance();
   const start = useStartQuiz();
+  const { running, forRoute } = useRunningAttempts();
   const notFound = (error as { status?: unknown } | undefined)?.status === 404;
 
   return (
@@ -74,6 +77,16 @@ export default function ExamPage() {
               Your scores could not be loaded, so the figures below may be out of date.
             </Alert>
           )}
+          <RunningAttempts
+            running={running.filter((r) => r.attempt.examSlug === exam.slug)}
+            onResume={(r) =>
+              start.request({
+                label: r.attempt.sessionName,
+                size: `${r.attempt.answeredQuestion} of ${r.attempt.totalQuestions} answered`,
+                to: r.to,
+              })
+            }
+          />
           {exam.modules.length === 0 && <Alert severity="info">This exam has no tests yet.</Alert>}
           {exam.modules.map((module) => (
             <ModuleCard
@@ -86,7 +99,12 @@ export default function ExamPage() {
           ))}
         </>
       )}
-      <StartQuizDialog target={start.target} onCancel={start.cancel} onConfirm={start.confirm} />
+      <StartQuizDialog
+        target={start.target}
+        onCancel={start.cancel}
+        onConfirm={start.confirm}
+        running={start.target ? forRoute(start.target.to) : null}
+      />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import './math-text.css';
 import { Box, type SxProps, type Theme } from '@mui/material';
 import katex from 'katex';
 import { memo, useMemo, type ElementType } from 'react';
+import { TextWithFigures } from './Figure';
 export type MathSegment = { kind: 'text'; value: string } | { kind: 'math'; value: string; display: boolean };
 
 const DELIMITERS: ReadonlyArray<{ open: string; close: string; display: boolean }> = [
@@ -89,7 +90,7 @@ export const MathText = memo(function MathText({ text, component = 'span', sx, i
   // MUI's sx would compute styles for each; sx is applied only when a caller passes one.
   const content = parts.map((part, index) =>
     part.kind === 'text' ? (
-      <span key={index}>{part.value}</span>
+      <TextWithFigures key={index} text={part.value} />
     ) : (
       <span
         key={index}

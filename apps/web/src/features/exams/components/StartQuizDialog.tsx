@@ -9,16 +9,24 @@ import {
   Typography,
 } from '@mui/material';
 import { useId, useState } from 'react';
+import { useResumeLabel, type RunningInfo } from '../hooks/use-running-attempts';
 import type { QuizTarget } from '../hooks/use-start-quiz';
 
 interface StartQuizDialogProps {
   target: QuizTarget | null;
   onCancel: () => void;
-  onConfirm: () => void;
+  /** `afresh`: the learner chose to end the running attempt and start a new one. */
+  onConfirm: (afresh?: boolean) => void;
+  /** The target scope's running attempt, if it has one. */
+  running?: RunningInfo | null | undefined;
 }
 
-/** 'Enter Fullscreen Mode': says fullscreen can be left with ESC, then starts the quiz. */
-export function StartQuizDialog({ target, onCancel, onConfirm }: StartQuizDialogProps) {
+/**
+ * 'Enter Fullscreen Mode': says fullscreen can be left with ESC, then starts the quiz. A scope with a
+ * running attempt offers to resume it first; starting afresh is the second, explicit choice.
+ */
+export function StartQuizDialog({ target, onCancel, onConfirm, running = null }: StartQuizDialogProps) {
+  const resumeLabel = useResumeLabel(target ? running : null);
   const titleId = useId();
   const hintId = useId();
   // Keeps the text while the dialog fades out after the target is cleared.
@@ -35,12 +43,29 @@ export function StartQuizDialog({ target, onCancel, onConfirm }: StartQuizDialog
             <strong>{shown.label}</strong> · {shown.size}
           </Typography>
         )}
+        {resumeLabel && (
+          <Typography sx={{ mt: 1 }}>
+            You have this test running: resume it where you left off, or start afresh (the running one
+            is submitted as it stands).
+          </Typography>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>Cancel</Button>
-        <Button variant="contained" onClick={onConfirm} autoFocus>
-          Enter Fullscreen
-        </Button>
+        {resumeLabel ? (
+          <>
+            <Button color="warning" onClick={() => onConfirm(true)}>
+              Start afresh
+            </Button>
+            <Button variant="contained" onClick={() => onConfirm()} autoFocus>
+              {resumeLabel}
+            </Button>
+          </>
+        ) : (
+          <Button variant="contained" onClick={() => onConfirm()} autoFocus>
+            Enter Fullscreen
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { QuizStartState } from '../../../lib/paths';
 
 /** What a start button is about to open. */
 export interface QuizTarget {
@@ -25,18 +26,23 @@ export async function enterFullscreen(): Promise<void> {
 
 /**
  * Start buttons first open the 'Enter Fullscreen Mode' dialog; confirming asks for fullscreen (within
- * the click, as browsers require) and goes to the quiz.
+ * the click, as browsers require) and goes to the quiz. The quiz screen's start answers the scope's
+ * running attempt if it has one (DESIGN.md §6.4); `afresh` asks the server to end it and start anew.
  */
 export function useStartQuiz() {
   const navigate = useNavigate();
   const [target, setTarget] = useState<QuizTarget | null>(null);
   const request = useCallback((next: QuizTarget) => setTarget(next), []);
   const cancel = useCallback(() => setTarget(null), []);
-  const confirm = useCallback(() => {
-    if (!target) return;
-    setTarget(null);
-    void enterFullscreen();
-    navigate(target.to);
-  }, [navigate, target]);
+  const confirm = useCallback(
+    (afresh = false) => {
+      if (!target) return;
+      setTarget(null);
+      void enterFullscreen();
+      const state: QuizStartState = { startAfresh: true };
+      navigate(target.to, afresh ? { state } : undefined);
+    },
+    [navigate, target],
+  );
   return { target, request, cancel, confirm };
 }

@@ -4,33 +4,25 @@ import BackspaceOutlinedIcon from '@mui/icons-material/BackspaceOutlined';
 import FlagIcon from '@mui/icons-material/Flag';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import SaveIcon from '@mui/icons-material/Save';
-import {
-  Box,
-  Button,
-  FormControlLabel,
-  Paper,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { mathAsWords } from '../../../components/ui/math-words';
+import { isAnswered } from '@ai-tutor/contract';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { MathText } from '../../../components/ui/MathText';
 import type { LocalQuestion } from '../lib/local-state';
+import { AnswerInput } from './AnswerInput';
+import { PassagePanel } from './PassagePanel';
 
 interface QuestionPanelProps {
   question: LocalQuestion;
   index: number;
   total: number;
-  onChange: (value: string) => void;
+  onChange: (value: string | string[]) => void;
   onPrev: () => void;
   onToggleMark: () => void;
   onClear: () => void;
   onSave: () => void;
 }
 
-/** 'Question - N', its text, radio options or a four-row 'Answer' box, and the question's buttons. */
+/** 'Question - N', its passage and text, the way it is answered, and the question's buttons. */
 export function QuestionPanel({
   question,
   index,
@@ -42,54 +34,22 @@ export function QuestionPanel({
   onSave,
 }: QuestionPanelProps) {
   const { evaluation, draft } = question;
-  const { questionText, options } = evaluation.baseQuestion;
-  const value = draft ?? evaluation.userAnswer ?? '';
+  const { questionText, passage } = evaluation.baseQuestion;
+  const value = draft ?? evaluation.userAnswer;
   const isFirst = index === 0;
   const isLast = index === total - 1;
   const marked = evaluation.markedForReview;
-  const canClear = value !== '' || (evaluation.userAnswer ?? '') !== '';
+  const canClear = isAnswered(value) || isAnswered(evaluation.userAnswer);
 
   return (
     <Paper component="section" aria-labelledby="question-heading" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="question-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
         Question - {index + 1}
       </Typography>
+      {passage !== null && <PassagePanel passage={passage} />}
       <MathText id="question-text" component="div" text={questionText} sx={{ mb: 2, fontSize: '1.05rem' }} />
 
-      {options.length > 0 ? (
-        <RadioGroup
-          aria-labelledby="question-heading question-text"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          {options.map((option, i) => (
-            <FormControlLabel
-              key={`${i}-${option}`}
-              value={option}
-              control={<Radio slotProps={{ input: { 'aria-label': mathAsWords(option) } }} />}
-              label={<MathText text={option} />}
-              sx={{
-                mx: 0,
-                mb: 1,
-                pr: 2,
-                border: 1,
-                borderColor: value === option ? 'primary.main' : 'divider',
-                borderRadius: 2,
-                bgcolor: value === option ? 'action.selected' : undefined,
-              }}
-            />
-          ))}
-        </RadioGroup>
-      ) : (
-        <TextField
-          label="Answer"
-          multiline
-          rows={4}
-          fullWidth
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
+      <AnswerInput question={evaluation.baseQuestion} value={value} onChange={onChange} />
 
       <Box sx={{ minHeight: 24, mt: 1 }}>
         {draft !== null && (

@@ -1,9 +1,9 @@
-import { uiTexts } from '@ai-tutor/contract';
+import { quizMessages, uiTexts } from '@ai-tutor/contract';
 import { Alert, Box, Button } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useToast } from '../../../components/toast/use-toast';
-import { paths } from '../../../lib/paths';
+import { paths, type QuizStartState } from '../../../lib/paths';
 import { useAuth } from '../../../stores/hooks';
 import { useQuizBoot } from '../hooks/use-quiz-boot';
 import { BusyOverlay } from './BusyOverlay';
@@ -14,20 +14,35 @@ export interface QuizScreenProps {
   now?: () => number;
   /** First retry delay of the save queue (doubles on each failure). */
   retryBaseMs?: number;
+  /** How the exam-day queue waits between starts; tests pass their own. */
+  sleep?: (ms: number) => Promise<void>;
 }
+
 
 /**
  * /quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId? — finds this route's running session again
  * (after a reload) or creates one, then runs it. Creation failure: toast and back to /exams.
  */
-export function QuizScreen({ now = Date.now, retryBaseMs }: QuizScreenProps) {
+export function QuizScreen({ now = Date.now, retryBaseMs, sleep }: QuizScreenProps) {
   const params = useParams();
   const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const toast = useToast();
   const [attempt, setAttempt] = useState(0);
-  const boot = useQuizBoot(params, user?.id ?? 'anonymous', location.pathname, attempt, now);
+  const [queued, setQueued] = useState(false);
+  const startAfresh = (location.state as QuizStartState | null)?.startAfresh === true;
+  const boot = useQuizBoot(params, user?.id ?? 'anonymous', location.pathname, attempt, now, {
+    startAfresh,
+    onQueued: setQueued,
+    ...(sleep ? { sleep } : {}),
+  });
+
+  // Started afresh once: a reload of this page resumes that new attempt instead of ending it too.
+  const ready = boot.phase === 'done' && boot.kind === 'ready';
+  useEffect(() => {
+    if (ready && startAfresh) navigate(location.pathname, { replace: true, state: null });
+  }, [ready, startAfresh, navigate, location.pathname]);
 
   useEffect(() => {
     if (boot.phase !== 'done') return;
@@ -67,5 +82,5 @@ export function QuizScreen({ now = Date.now, retryBaseMs }: QuizScreenProps) {
       </Box>
     );
   }
-  return <BusyOverlay open text={uiTexts.loading} />;
+  return <BusyOverlay open text={queued ? quizMessages.startQueued : uiTexts.loading} />;
 }

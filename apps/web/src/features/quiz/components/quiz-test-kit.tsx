@@ -34,6 +34,7 @@ export function makeAssessment(overrides: Partial<Assessment> = {}): Assessment 
     examModule: { id: 'm1', name: 'Physics', slug: 'physics-module' },
     subject: { id: 's1', name: 'Mechanics', slug: 'mechanics' },
     topic: null,
+    markingScheme: { id: 'spec@1', name: 'spec', label: '+4 for a correct answer, −1 for a wrong one, 0 if not answered' },
     ...overrides,
   };
 }
@@ -45,6 +46,8 @@ export function makeEvaluation(n: number, overrides: Partial<Evaluation> = {}): 
       questionText: `Question text ${n}`,
       options: [`Option ${n}A`, `Option ${n}B`, `Option ${n}C`, `Option ${n}D`],
       subject: { id: 's1', name: 'Mechanics' },
+      questionType: 'single',
+      passage: null,
     },
     userAnswer: null,
     status: 'not_answered',
@@ -59,11 +62,17 @@ export const defaultEvaluations = () => [
   makeEvaluation(2),
   makeEvaluation(3),
   makeEvaluation(4, {
-    baseQuestion: { questionText: 'Type the value of $g$ in SI units', options: [], subject: null },
+    baseQuestion: {
+      questionText: 'Type the value of $g$ in SI units',
+      options: [],
+      subject: null,
+      questionType: 'text',
+      passage: null,
+    },
   }),
 ];
 
-type Reply = { status: number; body: unknown } | 'network-error';
+type Reply = { status: number; body: unknown; headers?: Record<string, string> } | 'network-error';
 type Handler = (call: Call) => Reply | undefined;
 
 export const ok = (data: unknown, status = 200): Reply => ({ status, body: { message: 'ok', data } });
@@ -87,7 +96,9 @@ export function mockServer(
   const calls = answerCalls((call) => {
     const reply = options.handle?.(call);
     if (reply !== undefined)
-      return reply === 'network-error' ? reply : { status: reply.status, body: reply.body };
+      return reply === 'network-error'
+        ? reply
+        : { status: reply.status, body: reply.body, ...(reply.headers ? { headers: reply.headers } : {}) };
     const session = {
       assessment: { ...assessment, serverTime: new Date(serverNow()).toISOString() },
       evaluation: evaluations,

@@ -5,6 +5,7 @@ import { useDispatch } from 'react-redux';
 import { createAssessmentApi } from '../api/create-assessment';
 import { getSessionApi } from '../api/get-session';
 import { startOrResumeOnce, type BootResult, type Timed } from '../lib/boot';
+import { startThroughQueue } from '../lib/start-queue';
 
 export interface QuizRouteParams {
   examId?: string;
@@ -32,6 +33,14 @@ export function createBodyFor(p: QuizRouteParams): CreateAssessmentBody | null {
 
 export type BootState = { phase: 'loading' } | ({ phase: 'done' } & BootResult);
 
+export interface BootOptions {
+  /** Sends `startAfresh: true`: the scope's running attempt ends and a new one starts. */
+  startAfresh: boolean;
+  /** Told while the start waits in the exam-day queue. */
+  onQueued: (queued: boolean) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
 /** Starts or resumes the quiz of this route once per (user, route, attempt). */
 export function useQuizBoot(
   params: QuizRouteParams,
@@ -39,6 +48,7 @@ export function useQuizBoot(
   path: string,
   attempt: number,
   now: () => number,
+  options: BootOptions,
 ): BootState {
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   const routeKey = routeKeyOf(params);
@@ -61,6 +71,7 @@ export function useQuizBoot(
       path,
       body: createBodyFor(params),
       now,
+      startAfresh: options.startAfresh,
       fetchSession: (slug) =>
         timed<SessionData>(() =>
           dispatch(
@@ -71,12 +82,17 @@ export function useQuizBoot(
           ),
         ),
       create: (body) =>
-        timed<SessionData>(async () => {
-          const request = dispatch(createAssessmentApi.endpoints.createAssessment.initiate(body));
-          const result = await request;
-          request.reset();
-          return result;
-        }),
+        // Each try timed on its own: the clock offset must not count the time spent queued.
+        startThroughQueue(
+          () =>
+            timed<SessionData>(async () => {
+              const request = dispatch(createAssessmentApi.endpoints.createAssessment.initiate(body));
+              const result = await request;
+              request.reset();
+              return result;
+            }),
+          { now, onQueued: options.onQueued, ...(options.sleep ? { sleep: options.sleep } : {}) },
+        ),
     }).then((result) => {
       if (active) setState({ key: requestKey, value: { phase: 'done', ...result } });
     });

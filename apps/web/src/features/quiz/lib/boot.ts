@@ -35,6 +35,8 @@ export interface BootDeps {
   fetchSession: (slug: string) => Promise<Timed<SessionData>>;
   create: (body: CreateAssessmentBody) => Promise<Timed<SessionData>>;
   now: () => number;
+  /** The learner chose "Start afresh": the running attempt is ended by the server, not resumed here. */
+  startAfresh?: boolean;
 }
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | undefined)?.status;
@@ -53,7 +55,10 @@ export function clockOffset(serverTime: string, sentAt: number, receivedAt: numb
 export async function startOrResume(deps: BootDeps): Promise<BootResult> {
   const { userId, routeKey, now } = deps;
   const pointer = readPointer(userId, routeKey);
-  if (pointer) {
+  if (pointer && deps.startAfresh) {
+    removePointer(userId, routeKey);
+    removeLocalState(pointer.assessmentId);
+  } else if (pointer) {
     const local = readLocalState(pointer.assessmentId);
     const res = await deps.fetchSession(pointer.slug);
     if (res.data) {
@@ -81,7 +86,7 @@ export async function startOrResume(deps: BootDeps): Promise<BootResult> {
   }
 
   if (!deps.body) return { kind: 'create-failed', error: new Error('invalid quiz route') };
-  const res = await deps.create(deps.body);
+  const res = await deps.create(deps.startAfresh ? { ...deps.body, startAfresh: true } : deps.body);
   if (!res.data) return { kind: 'create-failed', error: res.error };
   const { assessment, evaluation } = res.data;
   const offset = clockOffset(assessment.serverTime, res.sentAt, res.receivedAt);

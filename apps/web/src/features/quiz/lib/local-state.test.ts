@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultEvaluations, evalId, makeAssessment } from '../components/quiz-test-kit';
-import { initialLocalState, mergeResumed } from './local-state';
+import { initialLocalState, mergeResumed, quizStateStorageKey, readLocalState } from './local-state';
 
 describe('mergeResumed', () => {
   it('lays unconfirmed local saves over the server state and keeps place and drafts', () => {
@@ -35,5 +35,29 @@ describe('mergeResumed', () => {
     local.pending = [{ evaluationId: evalId(1), userAnswer: '' }];
     const merged = mergeResumed({ assessment, evaluation: server }, local, 0, '');
     expect(merged.questions[0]!.evaluation).toMatchObject({ userAnswer: null, status: 'not_answered' });
+  });
+});
+
+describe('readLocalState', () => {
+  it('reads a copy saved before questions had types: options make it single-correct, none free text', () => {
+    const assessment = makeAssessment();
+    const state = initialLocalState(assessment, defaultEvaluations(), 0, '');
+    const old = {
+      ...state,
+      questions: state.questions.map((q) => {
+        const { questionText, options, subject } = q.evaluation.baseQuestion;
+        return { ...q, evaluation: { ...q.evaluation, baseQuestion: { questionText, options, subject } } };
+      }),
+    };
+    localStorage.setItem(quizStateStorageKey(assessment._id), JSON.stringify(old));
+    const read = readLocalState(assessment._id);
+    expect(read?.questions.map((q) => q.evaluation.baseQuestion.questionType)).toEqual([
+      'single',
+      'single',
+      'single',
+      'text',
+    ]);
+    expect(read?.questions.every((q) => q.evaluation.baseQuestion.passage === null)).toBe(true);
+    localStorage.clear();
   });
 });

@@ -1,4 +1,4 @@
-import type { Assessment, Evaluation, SaveEvaluationBody } from '@ai-tutor/contract';
+import { isAnswered, type AnswerValue, type Assessment, type Evaluation, type SaveEvaluationBody } from '@ai-tutor/contract';
 
 /**
  * This browser's copies, owned by the quiz feature alone (the server never reads them; the values stay
@@ -16,8 +16,11 @@ export type PendingSave = SaveEvaluationBody;
 
 export interface LocalQuestion {
   evaluation: Evaluation;
-  /** What the learner typed or picked but has not saved yet; null when the saved answer is shown. */
-  draft: string | null;
+  /**
+   * What the learner typed or picked but has not saved yet (option texts for multiple); null when the
+   * saved answer is shown.
+   */
+  draft: AnswerValue;
   /** Time spent on the question since its last save, not sent yet. */
   unsentMs: number;
 }
@@ -81,7 +84,24 @@ export function readLocalState(assessmentId: string): LocalQuizState | null {
   ) {
     return null;
   }
-  return value as unknown as LocalQuizState;
+  const state = value as unknown as LocalQuizState;
+  return { ...state, questions: state.questions.map(withQuestionType) };
+}
+
+/**
+ * Copies saved before questions had types (DESIGN.md §6.1) still run: a question with options was
+ * single-correct, one without was free text, and none had a passage.
+ */
+function withQuestionType(question: LocalQuestion): LocalQuestion {
+  const base: Partial<Evaluation['baseQuestion']> & Pick<Evaluation['baseQuestion'], 'options'> =
+    question.evaluation.baseQuestion;
+  if (base.questionType !== undefined && base.passage !== undefined) return question;
+  const baseQuestion = {
+    ...question.evaluation.baseQuestion,
+    questionType: base.questionType ?? (base.options.length > 0 ? 'single' : 'text'),
+    passage: base.passage ?? null,
+  };
+  return { ...question, evaluation: { ...question.evaluation, baseQuestion } };
 }
 
 export const writeLocalState = (state: LocalQuizState) =>
@@ -164,7 +184,7 @@ export function initialLocalState(
 export function applySave(evaluation: Evaluation, save: PendingSave): Evaluation {
   const next = { ...evaluation };
   if (save.userAnswer !== undefined) {
-    const answer = save.userAnswer.trim() === '' ? null : save.userAnswer;
+    const answer = isAnswered(save.userAnswer) ? save.userAnswer : null;
     next.userAnswer = answer;
     next.status = answer === null ? 'not_answered' : 'answered';
   }

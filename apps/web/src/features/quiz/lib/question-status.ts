@@ -1,9 +1,9 @@
-import type { Evaluation } from '@ai-tutor/contract';
+import { isAnswered as hasAnswer, type Evaluation } from '@ai-tutor/contract';
 
 export type PaletteState = 'not_answered' | 'answered' | 'marked' | 'answered_marked';
 
 const isAnswered = (e: Pick<Evaluation, 'status' | 'userAnswer'>) =>
-  e.status === 'answered' && e.userAnswer !== null && e.userAnswer !== '';
+  e.status === 'answered' && hasAnswer(e.userAnswer);
 
 /** SPEC.md §4: answered and marked-for-review are independent; together they give four states. */
 export function paletteState(e: Pick<Evaluation, 'status' | 'userAnswer' | 'markedForReview'>): PaletteState {

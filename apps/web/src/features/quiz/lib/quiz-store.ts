@@ -1,4 +1,9 @@
-import { TIME_SPENT_MAX_SECONDS } from '@ai-tutor/contract';
+import {
+  isAnswered,
+  NUMERICAL_ANSWER_PATTERN,
+  TIME_SPENT_MAX_SECONDS,
+  type AnswerValue,
+} from '@ai-tutor/contract';
 import {
   applySave,
   writeLocalState,
@@ -38,6 +43,15 @@ export interface QuizStoreHandlers {
 }
 
 export type SaveResult = 'moved' | 'saved' | 'none';
+
+/** Whether a draft says the same as the saved answer (a choice of options in any order). */
+function sameAnswer(draft: string | string[], saved: AnswerValue): boolean {
+  if (Array.isArray(draft)) {
+    const before = Array.isArray(saved) ? saved : [];
+    return draft.length === before.length && draft.every((option) => before.includes(option));
+  }
+  return draft === (typeof saved === 'string' ? saved : '');
+}
 
 /** The longest stretch one sitting on a question can count for (a laptop left asleep on it). */
 const MAX_SEGMENT_MS = 3 * 60 * 60 * 1000;
@@ -129,9 +143,9 @@ export class QuizStore {
     return this.state.questions[this.state.currentIndex]!;
   }
 
-  setDraft(value: string) {
-    const saved = this.current.evaluation.userAnswer ?? '';
-    this.updateCurrent({ draft: value === saved ? null : value });
+  setDraft(value: string | string[]) {
+    const saved = this.current.evaluation.userAnswer;
+    this.updateCurrent({ draft: sameAnswer(value, saved) ? null : value });
   }
 
   goTo(index: number) {
@@ -154,13 +168,16 @@ export class QuizStore {
    */
   saveAndNext(): SaveResult {
     const q = this.current;
-    const answer = q.draft ?? q.evaluation.userAnswer ?? '';
+    const answer = q.draft ?? q.evaluation.userAnswer;
     const isLast = this.state.currentIndex === this.state.questions.length - 1;
-    if (answer.trim() === '') {
+    if (!isAnswered(answer)) {
       if (q.draft !== null) this.updateCurrent({ draft: null });
       if (!isLast) this.goTo(this.state.currentIndex + 1);
       return isLast ? 'none' : 'moved';
     }
+    // A half-typed number ('-', '2.' is fine, '.' is not) stays a draft: the server would refuse it.
+    const numerical = q.evaluation.baseQuestion.questionType === 'numerical';
+    if (numerical && typeof answer === 'string' && !NUMERICAL_ANSWER_PATTERN.test(answer)) return 'none';
     this.record({ evaluationId: q.evaluation._id, userAnswer: answer });
     if (!isLast) this.goTo(this.state.currentIndex + 1);
     return 'saved';
@@ -174,8 +191,10 @@ export class QuizStore {
   /** Takes the answer back: an unsaved choice is dropped; a saved one is cleared on the server too. */
   clearResponse() {
     const q = this.current;
-    if (q.evaluation.userAnswer !== null && q.evaluation.userAnswer !== '') {
-      this.record({ evaluationId: q.evaluation._id, userAnswer: '' });
+    if (isAnswered(q.evaluation.userAnswer)) {
+      // DESIGN.md §6.1: an empty choice clears a multiple-correct answer, an empty string the others.
+      const cleared = Array.isArray(q.evaluation.userAnswer) ? [] : '';
+      this.record({ evaluationId: q.evaluation._id, userAnswer: cleared });
     } else if (q.draft !== null) {
       this.updateCurrent({ draft: null });
     }

@@ -1,5 +1,5 @@
 import './question-table.css';
-import { uiTexts, type ResultEvaluation } from '@ai-tutor/contract';
+import { answerText, isAnswered, uiTexts, type ResultEvaluation } from '@ai-tutor/contract';
 import { Box, Collapse, Paper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Fragment, memo, useState, type MouseEvent, type ReactNode } from 'react';
 import { MathText } from '../../../components/ui/MathText';
@@ -36,12 +36,39 @@ function useOpen() {
   return { open, toggle, onClick };
 }
 
+/** A multiple-correct answer reads as its chosen options joined by '; '. */
 function YourAnswer({ evaluation }: { evaluation: ResultEvaluation }) {
-  const answered = evaluation.userAnswer !== null && evaluation.userAnswer.trim() !== '';
-  return answered ? (
-    <MathText text={evaluation.userAnswer ?? ''} />
+  return isAnswered(evaluation.userAnswer) ? (
+    <MathText text={answerText(evaluation.userAnswer) ?? ''} />
   ) : (
     <span className="not-answered">{uiTexts.notAnswered}</span>
+  );
+}
+
+/** The key: each right option of a multiple-correct question on its own line, else the key's text. */
+function CorrectAnswer({ evaluation }: { evaluation: ResultEvaluation }) {
+  if (evaluation.baseQuestion.questionType !== 'multiple' || evaluation.correctOptions.length === 0)
+    return <MathText text={evaluation.baseAnswer} />;
+  return (
+    <ul className="correct-options">
+      {evaluation.correctOptions.map((option) => (
+        <li key={option}>
+          <MathText text={option} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The outcome in words and the question's marks under the session's scheme ("1 / 4 marks"). */
+function Status({ evaluation }: { evaluation: ResultEvaluation }) {
+  return (
+    <span className="status-cell">
+      <StatusChip status={rowStatus(evaluation)} />
+      <span className="marks">
+        {evaluation.score ?? 0} / {evaluation.maxScore} marks
+      </span>
+    </span>
   );
 }
 
@@ -62,6 +89,14 @@ function Explanation({
   return (
     <Collapse in appear>
       <Box id={id} sx={{ py: 2, px: 1 }}>
+        {evaluation.baseQuestion.passage && (
+          <>
+            <Typography component={heading} variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
+              Passage
+            </Typography>
+            <MathText component="div" text={evaluation.baseQuestion.passage} sx={{ mb: 1.5 }} />
+          </>
+        )}
         <Typography component={heading} variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
           Explanation
         </Typography>
@@ -102,10 +137,10 @@ const QuestionRow = memo(function QuestionRow({ evaluation, number, rowExtra }: 
           <YourAnswer evaluation={evaluation} />
         </td>
         <td>
-          <MathText text={evaluation.baseAnswer} />
+          <CorrectAnswer evaluation={evaluation} />
         </td>
         <td>
-          <StatusChip status={rowStatus(evaluation)} />
+          <Status evaluation={evaluation} />
         </td>
         <td className="center toggle-cell">
           <button
@@ -146,7 +181,7 @@ const QuestionCard = memo(function QuestionCard({ evaluation, number, rowExtra }
     <li className="question-card" onClick={onClick} data-testid={`question-row-${number}`}>
       <div className="qc-head">
         <h3 className="qc-number">Question {number}</h3>
-        <StatusChip status={rowStatus(evaluation)} />
+        <Status evaluation={evaluation} />
       </div>
       <div className="qc-scroll">
         <MathText text={evaluation.baseQuestion.questionText} />
@@ -158,7 +193,7 @@ const QuestionCard = memo(function QuestionCard({ evaluation, number, rowExtra }
         </dd>
         <dt>Correct Answer</dt>
         <dd className="qc-scroll">
-          <MathText text={evaluation.baseAnswer} />
+          <CorrectAnswer evaluation={evaluation} />
         </dd>
       </dl>
       <button

@@ -10,6 +10,7 @@ import {
   makeResultEvaluation,
   mockFetch,
   ok,
+  question,
   resultEvaluations,
   stubResizeObserver,
   inTimeZone,
@@ -90,7 +91,7 @@ describe('Test Analysis', () => {
     mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
     renderResult();
     await screen.findByRole('heading', { name: 'Answer Distribution' });
-    const d = { correct: 3, incorrect: 2, notAttempted: 1, total: 6 };
+    const d = { correct: 3, partial: 0, incorrect: 2, notAttempted: 1, total: 6 };
     expect(pieData(d).map((s) => [s.label, s.color])).toEqual([
       ['Correct (3)', '#2e7d32'],
       ['Incorrect (2)', '#c62828'],
@@ -135,21 +136,82 @@ describe('Test Analysis', () => {
     expect(screen.getByRole('table', { name: 'Optics questions' })).toBeInTheDocument();
   });
 
-  it('row status agrees with the server’s score, not a text comparison', async () => {
+  it('row status is the server’s outcome, not a text comparison', async () => {
     mockFetch(() =>
       ok({
         assessment: makeAssessment(),
         evaluations: [
-          // "3.50" vs "3.5": the server scored it correct, so is the row.
-          makeResultEvaluation(1, { userAnswer: '3.50', baseAnswer: '3.5', status: 'answered', score: 4 }),
-          // Same text, but the server gave -1 (e.g. an AI grader or a changed key): the row follows the score.
-          makeResultEvaluation(2, { userAnswer: 'A', baseAnswer: 'A', status: 'answered', score: -1 }),
+          // "3.50" vs "3.5": the server marked it correct, so is the row.
+          makeResultEvaluation(1, {
+            userAnswer: '3.50',
+            baseAnswer: '3.5',
+            status: 'answered',
+            score: 4,
+            outcome: 'Correct',
+          }),
+          // Same text, but the server marked it wrong (e.g. a corrected key): the row follows the server.
+          makeResultEvaluation(2, {
+            userAnswer: 'A',
+            baseAnswer: 'A',
+            status: 'answered',
+            score: -1,
+            outcome: 'Incorrect',
+          }),
         ],
       }),
     );
     renderResult();
     expect(within(await screen.findByTestId('question-row-1')).getByText('Correct')).toBeInTheDocument();
     expect(within(screen.getByTestId('question-row-2')).getByText('Incorrect')).toBeInTheDocument();
+  });
+
+  it('shows partial marks of a multiple-correct question: its outcome, score / maxScore and every key option', async () => {
+    mockFetch(() =>
+      ok({
+        assessment: makeAssessment({ score: 1, totalMarks: 4 }),
+        evaluations: [
+          makeResultEvaluation(1, {
+            baseQuestion: question('Which are vectors?', ['Force', 'Mass', 'Velocity', 'Time'], null, 'multiple'),
+            userAnswer: ['Force'],
+            status: 'answered',
+            baseAnswer: 'Force; Velocity',
+            correctOptions: ['Force', 'Velocity'],
+            score: 1,
+            maxScore: 4,
+            outcome: 'Partially Correct',
+          }),
+        ],
+      }),
+    );
+    renderResult();
+    const row = await screen.findByTestId('question-row-1');
+    expect(within(row).getByText('Partially Correct')).toBeInTheDocument();
+    expect(within(row).getByText('1 / 4 marks')).toBeInTheDocument();
+    const key = within(row).getByRole('list');
+    expect(within(key).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Force', 'Velocity']);
+  });
+
+  it('reads a multiple-correct answer as its chosen options joined by "; "', async () => {
+    mockFetch(() =>
+      ok({
+        assessment: makeAssessment(),
+        evaluations: [
+          makeResultEvaluation(1, {
+            baseQuestion: question('Which are vectors?', ['Force', 'Mass', 'Velocity'], null, 'multiple'),
+            userAnswer: ['Force', 'Mass'],
+            status: 'answered',
+            correctOptions: ['Force', 'Velocity'],
+            score: -2,
+            maxScore: 4,
+            outcome: 'Incorrect',
+          }),
+        ],
+      }),
+    );
+    renderResult();
+    const row = await screen.findByTestId('question-row-1');
+    expect(within(row).getByText('Force; Mass')).toBeInTheDocument();
+    expect(within(row).getByText('-2 / 4 marks')).toBeInTheDocument();
   });
 
   it('a row opens and closes its explanation by click and by keyboard; KaTeX renders LaTeX', async () => {

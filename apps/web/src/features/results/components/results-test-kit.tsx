@@ -40,6 +40,7 @@ export function makeAssessment(overrides: Partial<Assessment> = {}): Assessment 
     examModule: { id: 'm1', name: 'Physics', slug: 'physics-module' },
     subject: { id: 's1', name: 'Mechanics', slug: 'mechanics' },
     topic: null,
+    markingScheme: { id: 'spec@1', name: 'spec', label: '+4 for a correct answer, −1 for a wrong one, 0 if not answered' },
     ...overrides,
   };
 }
@@ -47,14 +48,26 @@ export function makeAssessment(overrides: Partial<Assessment> = {}): Assessment 
 const mechanics = { id: 's1', name: 'Mechanics' };
 const optics = { id: 's2', name: 'Optics' };
 
+/** A question as a session shows it; option questions are single-correct unless told. */
+export const question = (
+  questionText: string,
+  options: string[],
+  subject: { id: string; name: string } | null,
+  questionType: ResultEvaluation['baseQuestion']['questionType'] = options.length > 0 ? 'single' : 'text',
+  passage: string | null = null,
+): ResultEvaluation['baseQuestion'] => ({ questionText, options, subject, questionType, passage });
+
 export function makeResultEvaluation(n: number, overrides: Partial<ResultEvaluation> = {}): ResultEvaluation {
   return {
     _id: `e${n}`,
-    baseQuestion: { questionText: `Question text ${n}`, options: ['A', 'B', 'C', 'D'], subject: mechanics },
+    baseQuestion: question(`Question text ${n}`, ['A', 'B', 'C', 'D'], mechanics),
     userAnswer: null,
     status: 'not_answered',
     markedForReview: false,
     baseAnswer: 'A',
+    correctOptions: ['A'],
+    outcome: 'Not Attempted',
+    maxScore: 4,
     explanation: `Because of reason ${n}.`,
     score: null,
     timeSpentSeconds: 30,
@@ -69,32 +82,36 @@ export function makeResultEvaluation(n: number, overrides: Partial<ResultEvaluat
  * sum of these, so the tests see that the summary shows the server's score rather than recomputing it.
  */
 export const resultEvaluations = (): ResultEvaluation[] => [
-  makeResultEvaluation(1, { userAnswer: 'A', status: 'answered', score: 4, timeSpentSeconds: 40 }),
+  makeResultEvaluation(1, { userAnswer: 'A', status: 'answered', score: 4, outcome: 'Correct', timeSpentSeconds: 40 }),
   makeResultEvaluation(2, {
     userAnswer: '3.50',
     baseAnswer: '3.5',
+    correctOptions: [],
     status: 'answered',
     score: 4,
+    outcome: 'Correct',
     timeSpentSeconds: 200,
-    baseQuestion: { questionText: 'Find $x^2$ when $x = \\sqrt{3.5}$', options: [], subject: mechanics },
+    baseQuestion: question('Find $x^2$ when $x = \\sqrt{3.5}$', [], mechanics),
   }),
-  makeResultEvaluation(3, { userAnswer: 'B', status: 'answered', score: -1, timeSpentSeconds: 95 }),
+  makeResultEvaluation(3, { userAnswer: 'B', status: 'answered', score: -1, outcome: 'Incorrect', timeSpentSeconds: 95 }),
   makeResultEvaluation(4, { timeSpentSeconds: 5, topic: { id: 't2', name: 'Dynamics' } }),
   makeResultEvaluation(5, {
     userAnswer: 'C',
     status: 'answered',
     score: -1,
+    outcome: 'Incorrect',
     explanation: null,
     timeSpentSeconds: 150,
-    baseQuestion: { questionText: 'Question text 5', options: ['A', 'B', 'C'], subject: optics },
+    baseQuestion: question('Question text 5', ['A', 'B', 'C'], optics),
     topic: { id: 't3', name: 'Lenses' },
   }),
   makeResultEvaluation(6, {
     userAnswer: 'A',
     status: 'answered',
     score: 4,
+    outcome: 'Correct',
     timeSpentSeconds: 10,
-    baseQuestion: { questionText: 'Question text 6', options: ['A', 'B'], subject: null },
+    baseQuestion: question('Question text 6', ['A', 'B'], null),
     topic: null,
   }),
 ];

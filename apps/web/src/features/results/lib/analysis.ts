@@ -1,9 +1,8 @@
 import {
   DEFAULT_SUBJECT_LABEL,
   PERCENT_DECIMALS,
-  statusFromScore,
-  type AnswerStatus,
   type Assessment,
+  type OutcomeLabel,
   type ResultEvaluation,
 } from '@ai-tutor/contract';
 
@@ -30,21 +29,27 @@ export function percent(part: number, whole: number): string {
   return ((part / whole) * 100).toFixed(PERCENT_DECIMALS);
 }
 
-/** The row's status is the server's score read back: 4 Correct, -1 Incorrect, none Not Attempted. */
-export const rowStatus = (e: Pick<ResultEvaluation, 'score'>): AnswerStatus => statusFromScore(e.score);
+const OUTCOMES: readonly OutcomeLabel[] = ['Correct', 'Partially Correct', 'Incorrect', 'Not Attempted'];
+
+/** The row's status is the server's outcome under the session's marking scheme (DESIGN.md §6.1). */
+export const rowStatus = (e: Pick<ResultEvaluation, 'outcome'>): OutcomeLabel =>
+  OUTCOMES.find((o) => o === e.outcome) ?? 'Not Attempted';
 
 export interface Distribution {
   correct: number;
+  /** Partial marks (JEE Advanced's multiple-correct): neither correct nor incorrect. */
+  partial: number;
   incorrect: number;
   notAttempted: number;
   total: number;
 }
 
-export function distribution(evaluations: Array<Pick<ResultEvaluation, 'score'>>): Distribution {
-  const d = { correct: 0, incorrect: 0, notAttempted: 0, total: evaluations.length };
+export function distribution(evaluations: Array<Pick<ResultEvaluation, 'outcome'>>): Distribution {
+  const d = { correct: 0, partial: 0, incorrect: 0, notAttempted: 0, total: evaluations.length };
   for (const e of evaluations) {
     const status = rowStatus(e);
     if (status === 'Correct') d.correct += 1;
+    else if (status === 'Partially Correct') d.partial += 1;
     else if (status === 'Incorrect') d.incorrect += 1;
     else d.notAttempted += 1;
   }
@@ -99,7 +104,7 @@ export function accuracy(evaluations: ResultEvaluation[], groups: QuestionGroup[
       key: group.key,
       label: group.label,
       correct: d.correct,
-      attempted: d.correct + d.incorrect,
+      attempted: d.correct + d.partial + d.incorrect,
       total: d.total,
       marksLost,
     };
@@ -109,7 +114,7 @@ export function accuracy(evaluations: ResultEvaluation[], groups: QuestionGroup[
 export interface TimedQuestion {
   number: number;
   seconds: number;
-  status: AnswerStatus;
+  status: OutcomeLabel;
 }
 
 /** The slowest questions first; only those with time recorded. */

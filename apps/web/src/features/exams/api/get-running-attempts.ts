@@ -1,0 +1,13 @@
+import { apiPaths, type RunningAttemptsData } from '@ai-tutor/contract';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/v1/assessment/running — the learner's running attempts, one per scope (DESIGN.md §6.4). */
+export const getRunningAttemptsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getRunningAttempts: build.query<RunningAttemptsData, void>({
+      query: () => apiPaths.assessmentsRunning,
+      transformResponse: (response: { data: RunningAttemptsData }) => response.data,
+    }),
+  }),
+});
+export const { useGetRunningAttemptsQuery } = getRunningAttemptsApi;

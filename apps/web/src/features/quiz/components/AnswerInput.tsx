@@ -1,0 +1,115 @@
+import { NUMERICAL_ANSWER_PATTERN, type Evaluation } from '@ai-tutor/contract';
+import {
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  Radio,
+  RadioGroup,
+  TextField,
+} from '@mui/material';
+import { withAltText } from '../../../components/ui/Figure';
+import { mathAsWords } from '../../../components/ui/math-words';
+import { MathText } from '../../../components/ui/MathText';
+import { isPartialNumber, NumericKeypad } from './NumericKeypad';
+
+interface AnswerInputProps {
+  question: Evaluation['baseQuestion'];
+  /** The answer shown: the draft, else the saved one. */
+  value: string | string[] | null;
+  onChange: (value: string | string[]) => void;
+}
+
+const optionSx = (chosen: boolean) => ({
+  mx: 0,
+  mb: 1,
+  pr: 2,
+  border: 1,
+  borderColor: chosen ? 'primary.main' : 'divider',
+  borderRadius: 2,
+  bgcolor: chosen ? 'action.selected' : undefined,
+});
+
+const labelledBy = 'question-heading question-text';
+/** An option's accessible name: its maths in words and its figures by their alt text. */
+const optionName = (option: string) => mathAsWords(withAltText(option));
+
+/** How a question is answered (DESIGN.md §6.1): one option, several, a number, or free text. */
+export function AnswerInput({ question, value, onChange }: AnswerInputProps) {
+  const { options, questionType } = question;
+
+  if (questionType === 'multiple') {
+    const chosen = Array.isArray(value) ? value : [];
+    // Kept in the paper's order, whatever order they were ticked in.
+    const toggle = (option: string) =>
+      onChange(options.filter((o) => (o === option ? !chosen.includes(o) : chosen.includes(o))));
+    return (
+      <FormGroup role="group" aria-labelledby={labelledBy}>
+        {options.map((option, i) => (
+          <FormControlLabel
+            key={`${i}-${option}`}
+            control={
+              <Checkbox
+                checked={chosen.includes(option)}
+                onChange={() => toggle(option)}
+                slotProps={{ input: { 'aria-label': optionName(option) } }}
+              />
+            }
+            label={<MathText text={option} />}
+            sx={optionSx(chosen.includes(option))}
+          />
+        ))}
+      </FormGroup>
+    );
+  }
+
+  const text = typeof value === 'string' ? value : '';
+
+  if (questionType === 'numerical') {
+    const invalid = text !== '' && !NUMERICAL_ANSWER_PATTERN.test(text);
+    return (
+      <>
+        <TextField
+          label="Your answer (a number)"
+          value={text}
+          error={invalid}
+          helperText={invalid ? 'Enter a whole number, a decimal or a negative number, e.g. -2.5' : ' '}
+          onChange={(event) => {
+            const next = event.target.value.trim().replace('−', '-');
+            if (isPartialNumber(next)) onChange(next);
+          }}
+          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+          sx={{ maxWidth: 260 }}
+          fullWidth
+        />
+        <NumericKeypad value={text} onChange={onChange} />
+      </>
+    );
+  }
+
+  if (questionType === 'single' && options.length > 0) {
+    return (
+      <RadioGroup aria-labelledby={labelledBy} value={text} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option, i) => (
+          <FormControlLabel
+            key={`${i}-${option}`}
+            value={option}
+            control={<Radio slotProps={{ input: { 'aria-label': optionName(option) } }} />}
+            label={<MathText text={option} />}
+            sx={optionSx(text === option)}
+          />
+        ))}
+      </RadioGroup>
+    );
+  }
+
+  return (
+    <TextField
+      label="Answer"
+      multiline
+      rows={4}
+      fullWidth
+      value={text}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
