@@ -6,7 +6,6 @@ export const getRunningAttemptsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getRunningAttempts: build.query<RunningAttemptsData, void>({
       query: () => apiPaths.assessmentsRunning,
-      transformResponse: (response: { data: RunningAttemptsData }) => response.data,
     }),
   }),
 });

@@ -11,7 +11,9 @@ const slices = (container: HTMLElement) =>
 describe('Answer Distribution donut', () => {
   it('draws a slice per answered category in proportion, green/red/grey, with counts and a legend', () => {
     const { container } = render(
-      <AnswerDistributionChart distribution={{ correct: 3, partial: 0, incorrect: 2, notAttempted: 1, total: 6 }} />,
+      <AnswerDistributionChart
+        distribution={{ correct: 3, partial: 0, incorrect: 2, notAttempted: 1, total: 6 }}
+      />,
     );
     const drawn = slices(container);
     expect(drawn.map((s) => s.color)).toEqual(['#2e7d32', '#c62828', '#757575']);
@@ -31,7 +33,9 @@ describe('Answer Distribution donut', () => {
 
   it('draws a full ring when every answer is correct, and nothing for empty categories', () => {
     const { container } = render(
-      <AnswerDistributionChart distribution={{ correct: 4, partial: 0, incorrect: 0, notAttempted: 0, total: 4 }} />,
+      <AnswerDistributionChart
+        distribution={{ correct: 4, partial: 0, incorrect: 0, notAttempted: 0, total: 4 }}
+      />,
     );
     const drawn = slices(container);
     expect(drawn).toHaveLength(1);
@@ -52,7 +56,9 @@ describe('Answer Distribution donut', () => {
 
   it('keeps the count of a slice too thin to hold it, just outside the ring', () => {
     const { container } = render(
-      <AnswerDistributionChart distribution={{ correct: 70, partial: 0, incorrect: 1, notAttempted: 4, total: 75 }} />,
+      <AnswerDistributionChart
+        distribution={{ correct: 70, partial: 0, incorrect: 1, notAttempted: 4, total: 75 }}
+      />,
     );
     expect([...container.querySelectorAll('text')].map((t) => t.textContent)).toEqual(['70', '1', '4']);
     const [, , width] = container.querySelector('svg')!.getAttribute('viewBox')!.split(' ').map(Number);

@@ -3,10 +3,25 @@ import { Box, Typography } from '@mui/material';
 import { percent, type Distribution } from '../lib/analysis';
 import { STATUS_COLORS } from './status';
 
-/** Pie slices: three categories labelled with counts, green / red / grey. */
+/**
+ * Pie slices: three categories labelled with counts, green / red / grey, and partial marks (JEE
+ * Advanced's multiple-correct) as a fourth when a paper has any.
+ */
 export function pieData(d: Distribution) {
+  const partial =
+    d.partial > 0
+      ? [
+          {
+            id: 'partial',
+            value: d.partial,
+            label: `Partially Correct (${d.partial})`,
+            color: STATUS_COLORS['Partially Correct'],
+          },
+        ]
+      : [];
   return [
     { id: 'correct', value: d.correct, label: `Correct (${d.correct})`, color: STATUS_COLORS.Correct },
+    ...partial,
     {
       id: 'incorrect',
       value: d.incorrect,
@@ -41,7 +56,7 @@ const MIN_LABEL_ANGLE = (12 / 360) * 2 * Math.PI;
  * ~70 kB gzip and a long main-thread task on the first screen of every result.
  */
 export default function AnswerDistributionChart({ distribution }: { distribution: Distribution }) {
-  const summary = `Answer distribution: ${distribution.correct} correct, ${distribution.incorrect} incorrect, ${distribution.notAttempted} not attempted, of ${distribution.total} questions.`;
+  const summary = `Answer distribution: ${distribution.correct} correct, ${distribution.partial ? `${distribution.partial} partially correct, ` : ''}${distribution.incorrect} incorrect, ${distribution.notAttempted} not attempted, of ${distribution.total} questions.`;
   const tooltip = pieTooltip(distribution);
   const shown = pieData(distribution).filter((slice) => slice.value > 0);
   const total = Math.max(1, distribution.total);

@@ -12,7 +12,7 @@ export function CorrectionsNotice({ corrections }: { corrections: ResultCorrecti
   if (corrections.length === 0) return null;
   const total = corrections.reduce((sum, c) => sum + (c.scoreAfter ?? 0) - (c.scoreBefore ?? 0), 0);
   return (
-    <Alert severity="info" component="section" aria-label="Answer key corrections">
+    <Alert severity="info" component="section" role="region" aria-label="Answer key corrections">
       <AlertTitle>
         The answer key was corrected after this test: your score changed by {signed(total)}
       </AlertTitle>

@@ -55,6 +55,13 @@ export function PerformanceSummary({
           />
           <Tile label="Time Taken" value={timeTaken(assessment)} />
           <Tile label="Correct" value={String(distribution.correct)} color={STATUS_COLORS.Correct} />
+          {distribution.partial > 0 && (
+            <Tile
+              label="Partially Correct"
+              value={String(distribution.partial)}
+              color={STATUS_COLORS['Partially Correct']}
+            />
+          )}
           <Tile label="Incorrect" value={String(distribution.incorrect)} color={STATUS_COLORS.Incorrect} />
           <Tile
             label="Not Attempted"

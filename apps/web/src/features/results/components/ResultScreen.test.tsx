@@ -50,7 +50,9 @@ const tile = (label: string) => screen.getByText(label, { selector: 'dt' }).next
 
 describe('Test Analysis', () => {
   it('shows breadcrumbs, the session name and the Performance Summary from the server’s numbers', async () => {
-    const calls = mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    const calls = mockFetch(() =>
+      ok({ assessment: makeAssessment(), evaluations: resultEvaluations(), corrections: [] }),
+    );
     renderResult();
     expect(await screen.findByRole('heading', { level: 1, name: 'Test Analysis' })).toBeInTheDocument();
     expect(calls[0]!.path).toBe('/api/v1/assessment/get-session/mechanics-quiz-1');
@@ -77,6 +79,7 @@ describe('Test Analysis', () => {
     const start = makeAssessment().startTime;
     mockFetch(() =>
       ok({
+        corrections: [],
         assessment: makeAssessment({ endTime: start, score: 0 }),
         evaluations: [makeResultEvaluation(1)],
       }),
@@ -88,7 +91,7 @@ describe('Test Analysis', () => {
   });
 
   it('labels the pie with counts and gives the share of all questions, one decimal, in the tooltip', async () => {
-    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations(), corrections: [] }));
     renderResult();
     await screen.findByRole('heading', { name: 'Answer Distribution' });
     const d = { correct: 3, partial: 0, incorrect: 2, notAttempted: 1, total: 6 };
@@ -108,7 +111,7 @@ describe('Test Analysis', () => {
 
   it('has a tab per subject with counts, first selected, and the table columns', async () => {
     const user = userEvent.setup();
-    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations(), corrections: [] }));
     renderResult();
     expect(await screen.findByText('Click on any question to view explanation')).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Subjects' })).getAllByRole('tab');
@@ -139,6 +142,7 @@ describe('Test Analysis', () => {
   it('row status is the server’s outcome, not a text comparison', async () => {
     mockFetch(() =>
       ok({
+        corrections: [],
         assessment: makeAssessment(),
         evaluations: [
           // "3.50" vs "3.5": the server marked it correct, so is the row.
@@ -168,10 +172,16 @@ describe('Test Analysis', () => {
   it('shows partial marks of a multiple-correct question: its outcome, score / maxScore and every key option', async () => {
     mockFetch(() =>
       ok({
+        corrections: [],
         assessment: makeAssessment({ score: 1, totalMarks: 4 }),
         evaluations: [
           makeResultEvaluation(1, {
-            baseQuestion: question('Which are vectors?', ['Force', 'Mass', 'Velocity', 'Time'], null, 'multiple'),
+            baseQuestion: question(
+              'Which are vectors?',
+              ['Force', 'Mass', 'Velocity', 'Time'],
+              null,
+              'multiple',
+            ),
             userAnswer: ['Force'],
             status: 'answered',
             baseAnswer: 'Force; Velocity',
@@ -188,12 +198,17 @@ describe('Test Analysis', () => {
     expect(within(row).getByText('Partially Correct')).toBeInTheDocument();
     expect(within(row).getByText('1 / 4 marks')).toBeInTheDocument();
     const key = within(row).getByRole('list');
-    expect(within(key).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Force', 'Velocity']);
+    expect(
+      within(key)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Force', 'Velocity']);
   });
 
   it('reads a multiple-correct answer as its chosen options joined by "; "', async () => {
     mockFetch(() =>
       ok({
+        corrections: [],
         assessment: makeAssessment(),
         evaluations: [
           makeResultEvaluation(1, {
@@ -216,7 +231,7 @@ describe('Test Analysis', () => {
 
   it('a row opens and closes its explanation by click and by keyboard; KaTeX renders LaTeX', async () => {
     const user = userEvent.setup();
-    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations(), corrections: [] }));
     renderResult();
     const row = await screen.findByTestId('question-row-1');
     const details = within(row).getByRole('button', { name: 'Explanation for question 1' });
@@ -243,7 +258,7 @@ describe('Test Analysis', () => {
   it('on a phone each question is a card: number, question, both answers, status and its explanation', async () => {
     stubMatchMedia(true);
     const user = userEvent.setup();
-    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations(), corrections: [] }));
     renderResult();
     const list = await screen.findByRole('list', { name: 'Mechanics questions' });
     expect(screen.queryByRole('table', { name: 'Mechanics questions' })).not.toBeInTheDocument();
@@ -269,7 +284,7 @@ describe('Test Analysis', () => {
 
   it("says 'Explanation is not available.' when there is none", async () => {
     const user = userEvent.setup();
-    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations(), corrections: [] }));
     renderResult();
     await screen.findByTestId('question-row-1');
     await user.click(screen.getByRole('tab', { name: 'Optics (1)' }));
@@ -278,7 +293,7 @@ describe('Test Analysis', () => {
   });
 
   it('below the seed: accuracy per subject and topic with marks lost, and the slowest questions', async () => {
-    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }));
+    mockFetch(() => ok({ assessment: makeAssessment(), evaluations: resultEvaluations(), corrections: [] }));
     renderResult();
     const bySubject = await screen.findByRole('table', { name: 'Accuracy by subject' });
     const mechanicsRow = within(bySubject).getByText('Mechanics (4)').closest('tr')!;
@@ -311,12 +326,47 @@ describe('Test Analysis', () => {
     const user = userEvent.setup();
     let attempt = 0;
     mockFetch(() =>
-      attempt++ === 0 ? fail(500) : ok({ assessment: makeAssessment(), evaluations: resultEvaluations() }),
+      attempt++ === 0
+        ? fail(500)
+        : ok({ assessment: makeAssessment(), evaluations: resultEvaluations(), corrections: [] }),
     );
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderResult();
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Test Analysis' })).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith('result fetch failed', expect.anything());
+  });
+  it('says which answer keys were corrected after the test and how the score changed', async () => {
+    mockFetch(() =>
+      ok({
+        assessment: makeAssessment(),
+        evaluations: resultEvaluations(),
+        corrections: [
+          {
+            questionNumber: 3,
+            kind: 'key',
+            reason: 'NTA final key',
+            scoreBefore: -1,
+            scoreAfter: 4,
+            at: '2026-03-02T10:00:00.000Z',
+          },
+          {
+            questionNumber: 5,
+            kind: 'drop',
+            reason: 'ambiguous wording',
+            scoreBefore: null,
+            scoreAfter: 4,
+            at: '2026-03-02T10:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    renderResult();
+    const notice = await screen.findByRole('region', { name: 'Answer key corrections' });
+    expect(notice).toHaveTextContent('your score changed by +9');
+    expect(notice).toHaveTextContent('Question 3: key corrected — NTA final key. Marks -1 → +4.');
+    expect(notice).toHaveTextContent(
+      'Question 5: dropped (full marks to everyone) — ambiguous wording. Marks not attempted → +4.',
+    );
   });
 });

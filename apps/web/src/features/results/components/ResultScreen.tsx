@@ -18,6 +18,7 @@ import { paths } from '../../../lib/paths';
 import { useGetAssessmentResultQuery } from '../api/get-result';
 import { distribution, scopeLabel } from '../lib/analysis';
 import { sessionTitle } from '../lib/session-title';
+import { CorrectionsNotice } from './CorrectionsNotice';
 import { PerformanceSummary } from './PerformanceSummary';
 import type { RowExtra } from './QuestionsOverview';
 
@@ -193,6 +194,7 @@ function ResultBody({ data, rowExtra }: { data: ResultData; rowExtra: RowExtra |
   return (
     <>
       <PerformanceSummary assessment={data.assessment} distribution={counts} />
+      <CorrectionsNotice corrections={data.corrections} />
       {detailsWanted ? (
         <Suspense fallback={<DetailsLoading />}>
           <ResultDetails evaluations={data.evaluations} rowExtra={rowExtra} />

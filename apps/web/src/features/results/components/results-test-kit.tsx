@@ -40,7 +40,11 @@ export function makeAssessment(overrides: Partial<Assessment> = {}): Assessment 
     examModule: { id: 'm1', name: 'Physics', slug: 'physics-module' },
     subject: { id: 's1', name: 'Mechanics', slug: 'mechanics' },
     topic: null,
-    markingScheme: { id: 'spec@1', name: 'spec', label: '+4 for a correct answer, −1 for a wrong one, 0 if not answered' },
+    markingScheme: {
+      id: 'spec@1',
+      name: 'spec',
+      label: '+4 for a correct answer, −1 for a wrong one, 0 if not answered',
+    },
     ...overrides,
   };
 }
@@ -82,7 +86,13 @@ export function makeResultEvaluation(n: number, overrides: Partial<ResultEvaluat
  * sum of these, so the tests see that the summary shows the server's score rather than recomputing it.
  */
 export const resultEvaluations = (): ResultEvaluation[] => [
-  makeResultEvaluation(1, { userAnswer: 'A', status: 'answered', score: 4, outcome: 'Correct', timeSpentSeconds: 40 }),
+  makeResultEvaluation(1, {
+    userAnswer: 'A',
+    status: 'answered',
+    score: 4,
+    outcome: 'Correct',
+    timeSpentSeconds: 40,
+  }),
   makeResultEvaluation(2, {
     userAnswer: '3.50',
     baseAnswer: '3.5',
@@ -93,7 +103,13 @@ export const resultEvaluations = (): ResultEvaluation[] => [
     timeSpentSeconds: 200,
     baseQuestion: question('Find $x^2$ when $x = \\sqrt{3.5}$', [], mechanics),
   }),
-  makeResultEvaluation(3, { userAnswer: 'B', status: 'answered', score: -1, outcome: 'Incorrect', timeSpentSeconds: 95 }),
+  makeResultEvaluation(3, {
+    userAnswer: 'B',
+    status: 'answered',
+    score: -1,
+    outcome: 'Incorrect',
+    timeSpentSeconds: 95,
+  }),
   makeResultEvaluation(4, { timeSpentSeconds: 5, topic: { id: 't2', name: 'Dynamics' } }),
   makeResultEvaluation(5, {
     userAnswer: 'C',
