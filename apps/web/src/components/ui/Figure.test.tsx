@@ -30,11 +30,15 @@ describe('figures in texts', () => {
     expect(image).toHaveClass('figure');
     expect(document.querySelector('.katex')).not.toBeNull();
 
-    const enlarge = screen.getByRole('button', { name: 'Enlarge: A resistor network of three 2 Ω resistors' });
+    const enlarge = screen.getByRole('button', {
+      name: 'Enlarge: A resistor network of three 2 Ω resistors',
+    });
     enlarge.focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'A resistor network of three 2 Ω resistors' });
-    expect(within(dialog).getByRole('img', { name: 'A resistor network of three 2 Ω resistors' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('img', { name: 'A resistor network of three 2 Ω resistors' }),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

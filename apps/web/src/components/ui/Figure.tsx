@@ -35,14 +35,23 @@ export function Figure({ alt, sha256 }: { alt: string; sha256: string }) {
   const name = alt || 'Figure';
   return (
     <>
-      <button type="button" className="figure-button" onClick={() => setOpen(true)} aria-label={`Enlarge: ${name}`}>
+      <button
+        type="button"
+        className="figure-button"
+        onClick={() => setOpen(true)}
+        aria-label={`Enlarge: ${name}`}
+      >
         <img className="figure" src={mediaUrl(sha256)} alt={alt} loading="lazy" />
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="lg" aria-labelledby={`figure-${sha256}`}>
         <DialogTitle id={`figure-${sha256}`} sx={{ pr: 7 }}>
           {name}
         </DialogTitle>
-        <IconButton aria-label="Close" onClick={() => setOpen(false)} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton
+          aria-label="Close"
+          onClick={() => setOpen(false)}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
           <CloseIcon />
         </IconButton>
         <DialogContent>

@@ -45,8 +45,8 @@ export function StartQuizDialog({ target, onCancel, onConfirm, running = null }:
         )}
         {resumeLabel && (
           <Typography sx={{ mt: 1 }}>
-            You have this test running: resume it where you left off, or start afresh (the running one
-            is submitted as it stands).
+            You have this test running: resume it where you left off, or start afresh (the running one is
+            submitted as it stands).
           </Typography>
         )}
       </DialogContent>

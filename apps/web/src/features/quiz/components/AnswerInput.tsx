@@ -1,12 +1,5 @@
 import { NUMERICAL_ANSWER_PATTERN, type Evaluation } from '@ai-tutor/contract';
-import {
-  Checkbox,
-  FormControlLabel,
-  FormGroup,
-  Radio,
-  RadioGroup,
-  TextField,
-} from '@mui/material';
+import { Checkbox, FormControlLabel, FormGroup, Radio, RadioGroup, TextField } from '@mui/material';
 import { withAltText } from '../../../components/ui/Figure';
 import { mathAsWords } from '../../../components/ui/math-words';
 import { MathText } from '../../../components/ui/MathText';
@@ -88,7 +81,11 @@ export function AnswerInput({ question, value, onChange }: AnswerInputProps) {
 
   if (questionType === 'single' && options.length > 0) {
     return (
-      <RadioGroup aria-labelledby={labelledBy} value={text} onChange={(event) => onChange(event.target.value)}>
+      <RadioGroup
+        aria-labelledby={labelledBy}
+        value={text}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {options.map((option, i) => (
           <FormControlLabel
             key={`${i}-${option}`}

@@ -18,7 +18,12 @@ export function PassagePanel({ passage }: { passage: string }) {
           Passage
         </Typography>
         {phone && (
-          <Button size="small" aria-expanded={open} aria-controls={`${id}-text`} onClick={() => setOpen((o) => !o)}>
+          <Button
+            size="small"
+            aria-expanded={open}
+            aria-controls={`${id}-text`}
+            onClick={() => setOpen((o) => !o)}
+          >
             {open ? 'Hide passage' : 'Show passage'}
           </Button>
         )}

@@ -13,7 +13,9 @@ const base = (n: number) => makeEvaluation(n).baseQuestion;
 describe('question types (DESIGN.md §6.1)', () => {
   it('a multiple-correct question has checkboxes and saves the chosen options as an array; clearing sends []', async () => {
     const question = { ...base(1), questionType: 'multiple' as const };
-    const server = mockServer({ evaluations: [makeEvaluation(1, { baseQuestion: question }), makeEvaluation(2)] });
+    const server = mockServer({
+      evaluations: [makeEvaluation(1, { baseQuestion: question }), makeEvaluation(2)],
+    });
     const user = userEvent.setup();
     renderQuiz({ now: () => T0 });
 
@@ -39,7 +41,9 @@ describe('question types (DESIGN.md §6.1)', () => {
 
   it('the keypad types a valid number ("−", digits, ".", backspace) and only a valid number is saved', async () => {
     const question = { ...base(1), options: [], questionType: 'numerical' as const };
-    const server = mockServer({ evaluations: [makeEvaluation(1, { baseQuestion: question }), makeEvaluation(2)] });
+    const server = mockServer({
+      evaluations: [makeEvaluation(1, { baseQuestion: question }), makeEvaluation(2)],
+    });
     const user = userEvent.setup();
     renderQuiz({ now: () => T0 });
 

@@ -18,7 +18,6 @@ export interface QuizScreenProps {
   sleep?: (ms: number) => Promise<void>;
 }
 
-
 /**
  * /quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId? — finds this route's running session again
  * (after a reload) or creates one, then runs it. Creation failure: toast and back to /exams.

@@ -34,7 +34,11 @@ export function makeAssessment(overrides: Partial<Assessment> = {}): Assessment 
     examModule: { id: 'm1', name: 'Physics', slug: 'physics-module' },
     subject: { id: 's1', name: 'Mechanics', slug: 'mechanics' },
     topic: null,
-    markingScheme: { id: 'spec@1', name: 'spec', label: '+4 for a correct answer, −1 for a wrong one, 0 if not answered' },
+    markingScheme: {
+      id: 'spec@1',
+      name: 'spec',
+      label: '+4 for a correct answer, −1 for a wrong one, 0 if not answered',
+    },
     ...overrides,
   };
 }

@@ -1,4 +1,10 @@
-import { isAnswered, type AnswerValue, type Assessment, type Evaluation, type SaveEvaluationBody } from '@ai-tutor/contract';
+import {
+  isAnswered,
+  type AnswerValue,
+  type Assessment,
+  type Evaluation,
+  type SaveEvaluationBody,
+} from '@ai-tutor/contract';
 
 /**
  * This browser's copies, owned by the quiz feature alone (the server never reads them; the values stay
