@@ -1,7 +1,3 @@
-import { z } from 'zod';
-import { TEXT_LIMITS } from './constants.js';
-import { text } from './text.js';
-
 /**
  * Questions as real papers have them (DESIGN.md §6.1). A question's `type` tells how it is answered;
  * its `key` (never sent before a session is completed) tells what is right.
@@ -18,32 +14,19 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
  * - text: accepted answers, compared after normalising case, spacing and numbers; with `wildcard`,
  *   `*` in an accepted answer stands for any text (Moodle's short answer).
  */
-export const questionKey = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('single'), answer: z.string().min(1) }),
-  z.object({ type: z.literal('multiple'), answers: z.array(z.string().min(1)).min(1) }),
-  z.object({
-    type: z.literal('numerical'),
-    min: z.number(),
-    max: z.number(),
-    value: z.number().nullable(),
-  }),
-  z.object({
-    type: z.literal('text'),
-    answers: z.array(z.string().min(1)).min(1),
-    wildcard: z.boolean(),
-  }),
-]);
-export type QuestionKey = z.infer<typeof questionKey>;
+// Plain types, no zod here: the web app imports this module's functions, and a schema built at module
+// level would bring zod (24 kB gzip) into every screen that does (the request schemas are in quiz.ts).
+export type QuestionKey =
+  | { type: 'single'; answer: string }
+  | { type: 'multiple'; answers: string[] }
+  | { type: 'numerical'; min: number; max: number; value: number | null }
+  | { type: 'text'; answers: string[]; wildcard: boolean };
 
 /**
  * What a learner's answer is: a string for single, numerical and text, an array of option texts for
  * multiple. null: not answered.
  */
 export type AnswerValue = string | string[] | null;
-export const answerValue = z.union([
-  text(TEXT_LIMITS.answer),
-  z.array(text(TEXT_LIMITS.answer)).max(TEXT_LIMITS.optionsPerQuestion),
-]);
 
 /** A number as a learner types it on the CBT keypad: digits, one '.', an optional leading '-'. */
 export const NUMERICAL_ANSWER_PATTERN = /^-?(\d+(\.\d*)?|\.\d+)$/;

@@ -9,7 +9,7 @@ import {
 } from './constants.js';
 import { text } from './text.js';
 import { MARKING_SCHEME_NAMES, OUTCOME_LABELS } from './marking.js';
-import { answerValue, QUESTION_TYPES } from './questions.js';
+import { QUESTION_TYPES } from './questions.js';
 
 const slug = text(TEXT_LIMITS.slug).trim().min(1);
 /** `:slug` of an assessment (session, submit, result). */
@@ -107,6 +107,12 @@ export const runningAttempt = z.object({
 export type RunningAttempt = z.infer<typeof runningAttempt>;
 export const runningAttemptsData = z.object({ attempts: z.array(runningAttempt) });
 export type RunningAttemptsData = z.infer<typeof runningAttemptsData>;
+
+/** DESIGN.md §6.1: a string for single, numerical and text; option texts for multiple. */
+const answerValue = z.union([
+  text(TEXT_LIMITS.answer),
+  z.array(text(TEXT_LIMITS.answer)).max(TEXT_LIMITS.optionsPerQuestion),
+]);
 
 export const saveEvaluationBody = z.object({
   evaluationId: z.string().uuid(),
