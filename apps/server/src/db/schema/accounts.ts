@@ -1,0 +1,67 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+
+/** Accounts: invite codes, users, one-time codes, refresh tokens. */
+
+export const inviteCodes = pgTable('invite_codes', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  maxUses: integer('max_uses').notNull().default(1),
+  uses: integer('uses').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable('users', {
+  id: id(),
+  name: text('name').notNull(),
+  /** Stored lower-cased: emails are unique case-insensitively. */
+  email: text('email').notNull().unique(),
+  phone: text('phone'),
+  passwordHash: text('password_hash'),
+  googleSub: text('google_sub').unique(),
+  verified: boolean('verified').notNull().default(false),
+  usedInviteCode: text('used_invite_code'),
+  inviteCodeId: uuid('invite_code_id').references(() => inviteCodes.id),
+  /**
+   * Raised when every session of the account must end (Google linking a pre-registered account, a
+   * password reset). Access tokens carry the value they were signed with; see lib/access-token.ts.
+   */
+  sessionGeneration: integer('session_generation').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One table for every one-time code: account verification, password reset OTP, reset token. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: id(),
+    purpose: text('purpose').notNull(),
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('verifications_purpose_target').on(t.purpose, t.target)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    replacedById: uuid('replaced_by_id'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family').on(t.familyId), index('refresh_tokens_user').on(t.userId)],
+);

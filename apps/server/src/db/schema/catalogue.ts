@@ -1,0 +1,126 @@
+import {
+  DEFAULT_TOPIC_DURATION_MINUTES,
+  DEFAULT_TOPIC_QUESTION_COUNT,
+  type MarkingSchemeName,
+  type QuestionKey,
+  type QuestionType,
+} from '@ai-tutor/contract';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id, updatedAt } from './columns.js';
+
+/** The catalogue: exams → modules → subjects → topics, questions with their passages and figures. */
+
+export const exams = pgTable('exams', {
+  id: id(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  description: text('description'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  /** The exam's marking scheme (its modules may name their own); null: `spec`. */
+  markingScheme: text('marking_scheme').$type<MarkingSchemeName>(),
+  createdAt: createdAt(),
+});
+
+export const modules = pgTable(
+  'modules',
+  {
+    id: id(),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    questionCount: integer('question_count').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Overrides the exam's marking scheme; null: the exam's. */
+    markingScheme: text('marking_scheme').$type<MarkingSchemeName>(),
+  },
+  (t) => [index('modules_exam').on(t.examId)],
+);
+
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: id(),
+    moduleId: uuid('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    questionCount: integer('question_count').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('subjects_module').on(t.moduleId)],
+);
+
+export const topics = pgTable(
+  'topics',
+  {
+    id: id(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    durationMinutes: integer('duration_minutes').notNull().default(DEFAULT_TOPIC_DURATION_MINUTES),
+    questionCount: integer('question_count').notNull().default(DEFAULT_TOPIC_QUESTION_COUNT),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('topics_subject').on(t.subjectId)],
+);
+
+/** A comprehension passage several questions share (DESIGN.md §6.1); one row per distinct text. */
+export const passages = pgTable('passages', {
+  id: id(),
+  text: text('text').notNull(),
+  textHash: text('text_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Figures, stored in the database so every instance serves them, addressed by the SHA-256 of their
+ * bytes (texts refer to them as `![alt](media:<sha256>)`).
+ */
+export const media = pgTable('media', {
+  sha256: text('sha256').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: id(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    topicId: uuid('topic_id').references(() => topics.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    /** sha256 of the text: a question is the same question when its subject and text are the same. */
+    textHash: text('text_hash').notNull(),
+    options: jsonb('options')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    type: text('type').$type<QuestionType>().notNull().default('single'),
+    /** What is right (questions.ts); `answer` is the same key as one line of text, for people. */
+    key: jsonb('key').$type<QuestionKey>().notNull(),
+    answer: text('answer').notNull(),
+    explanation: text('explanation'),
+    passageId: uuid('passage_id').references(() => passages.id),
+    /** A key correction dropped it (full marks to everyone given it); it is drawn no more. */
+    droppedAt: timestamp('dropped_at', { withTimezone: true }),
+    source: text('source').$type<'seed' | 'import' | 'ai'>().notNull().default('import'),
+    status: text('status').$type<'active' | 'draft'>().notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('questions_subject_text').on(t.subjectId, t.textHash),
+    index('questions_topic').on(t.topicId),
+  ],
+);

@@ -1,0 +1,139 @@
+import { type AnswerValue, type QuestionKey, type QuestionType } from '@ai-tutor/contract';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { users } from './accounts.js';
+import { exams, modules, questions, subjects, topics } from './catalogue.js';
+
+/** Quiz sessions (one row each: decision 0010), key corrections and performance records. */
+
+export const assessments = pgTable(
+  'assessments',
+  {
+    id: id(),
+    slug: text('slug').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quizType: text('quiz_type').$type<'module' | 'subject' | 'topic'>().notNull(),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id),
+    moduleId: uuid('module_id')
+      .notNull()
+      .references(() => modules.id),
+    subjectId: uuid('subject_id').references(() => subjects.id),
+    topicId: uuid('topic_id').references(() => topics.id),
+    sessionName: text('session_name').notNull(),
+    totalQuestions: integer('total_questions').notNull(),
+    totalMarks: integer('total_marks').notNull(),
+    totalTime: integer('total_time').notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    score: integer('score'),
+    answeredQuestion: integer('answered_question').notNull().default(0),
+    sessionCompleted: boolean('session_completed').notNull().default(false),
+    /** When the server scored it (endTime is the learner's end: the deadline for a swept session). */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * What the attempt is of (quiz type and catalogue ids): a learner has at most one running attempt
+     * per scope (DESIGN.md §6.4), held by the partial unique index below.
+     */
+    scopeKey: text('scope_key').notNull(),
+    markingScheme: text('marking_scheme').notNull().default('spec@1'),
+    // A session's questions and answers, one array element per position (decision 0010): a start
+    // writes one row, a save updates one element, completion reads and writes one row.
+    questionIds: uuid('question_ids').array().notNull(),
+    questionTypes: text('question_types').$type<QuestionType>().array().notNull(),
+    /** The options of each question in the order this session shows them ([] for typed answers). */
+    options: jsonb('options').$type<string[][]>().notNull(),
+    answers: jsonb('answers').$type<AnswerValue[]>().notNull(),
+    marked: boolean('marked').array().notNull(),
+    timeSpent: integer('time_spent').array().notNull(),
+    /** Set on completion: each question's marks (null: not attempted). */
+    scores: jsonb('scores').$type<(number | null)[]>(),
+    /** The AI grader's one-line reasons, by position (free text it judged). */
+    gradingNotes: jsonb('grading_notes').$type<Record<string, string>>(),
+    /** The AI tutor's explanations, by position, once asked for. */
+    aiExplanations: jsonb('ai_explanations').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('assessments_user_created').on(t.userId, t.createdAt),
+    index('assessments_open_deadline')
+      .on(t.deadline)
+      .where(sql`${t.sessionCompleted} = false`),
+    uniqueIndex('assessments_one_running')
+      .on(t.userId, t.scopeKey)
+      .where(sql`${t.sessionCompleted} = false`),
+  ],
+);
+
+/** An operator's key correction or dropped question (DESIGN.md §6.1): the audit row. */
+export const keyCorrections = pgTable('key_corrections', {
+  id: id(),
+  questionId: uuid('question_id')
+    .notNull()
+    .references(() => questions.id),
+  kind: text('kind').$type<'key' | 'drop'>().notNull(),
+  reason: text('reason').notNull(),
+  /** Who made it (the CLI's --by, else the OS user). */
+  operator: text('operator').notNull(),
+  before: jsonb('before').$type<QuestionKey>().notNull(),
+  /** The new key; null for a dropped question. */
+  after: jsonb('after').$type<QuestionKey>(),
+  sessionsRescored: integer('sessions_rescored').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** What a correction changed in one completed session: the learner's result says so. */
+export const sessionCorrections = pgTable(
+  'session_corrections',
+  {
+    id: id(),
+    assessmentId: uuid('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    correctionId: uuid('correction_id')
+      .notNull()
+      .references(() => keyCorrections.id),
+    position: integer('position').notNull(),
+    scoreBefore: integer('score_before'),
+    scoreAfter: integer('score_after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('session_corrections_assessment').on(t.assessmentId)],
+);
+
+export const performanceRecords = pgTable(
+  'performance_records',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entityType: text('entity_type').$type<'exam_module' | 'subject' | 'topic'>().notNull(),
+    entityId: uuid('entity_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    totalScore: integer('total_score').notNull().default(0),
+    totalMarks: integer('total_marks').notNull().default(0),
+    /** Sum of the attempts' percentages; the average is this over attempts. */
+    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
+    lastAttemptScore: integer('last_attempt_score').notNull().default(0),
+    highestScore: integer('highest_score').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('performance_records_user_entity').on(t.userId, t.entityType, t.entityId)],
+);
