@@ -125,6 +125,8 @@ export const quizMessages = {
   answerNotOne: 'This question takes one answer, not a list.',
   answerNotANumber: 'The answer must be a number, such as 12, -3 or 0.25.',
   resumed: 'Assessment resumed',
+  /** A start that kept losing races with the same learner's other starts (very rare). */
+  startFailed: 'The test could not be started. Please try again.',
   /** A 503 when the start queue is full (the web app retries and says you are in the queue). */
   startBusy: (seconds: number) =>
     `Many learners are starting right now. Please try again in ${Math.max(1, Math.ceil(seconds))} seconds.`,

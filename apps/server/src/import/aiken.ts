@@ -1,12 +1,12 @@
 import {
   emptyImport,
   IssueList,
-  makeQuestion,
   requireSubject,
   type ParsedImport,
   type ParsedQuestion,
   type ParseOptions,
 } from './types.js';
+import { makeQuestion } from './question-rules.js';
 import { finishQuestions, keepFirstOfRepeatedTexts } from './bank-rules.js';
 
 /**

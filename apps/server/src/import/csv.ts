@@ -4,11 +4,11 @@ import {
   emptyImport,
   ImportError,
   IssueList,
-  makeQuestion,
   type ParsedBank,
   type ParsedImport,
   type ParseOptions,
 } from './types.js';
+import { makeQuestion } from './question-rules.js';
 import { answerLetters, columnOf, OPTION_LETTERS, type Column } from './csv-columns.js';
 import { finishQuestions, keepFirstOfRepeatedTexts } from './bank-rules.js';
 

@@ -2,7 +2,6 @@ import type { QuestionKey } from '@ai-tutor/contract';
 import {
   emptyImport,
   IssueList,
-  makeQuestion,
   requireSubject,
   type ParsedImport,
   type ParsedQuestion,
@@ -10,6 +9,7 @@ import {
   type TopicRef,
   type Where,
 } from './types.js';
+import { makeQuestion } from './question-rules.js';
 import { finishQuestions, keepFirstOfRepeatedTexts } from './bank-rules.js';
 import { categoryTopic } from './category-topic.js';
 

@@ -15,6 +15,7 @@ import {
 } from './types.js';
 
 export * from './types.js';
+export * from './question-rules.js';
 
 const BY_EXTENSION: Record<string, ImportFormat> = {
   '.json': 'json',

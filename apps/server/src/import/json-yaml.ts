@@ -1,99 +1,21 @@
-import { MARKING_SCHEME_NAMES, QUESTION_TYPES, type QuestionKey } from '@ai-tutor/contract';
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
-import { z } from 'zod';
+import { fileSchema, keyOf, type FileSubject } from './json-yaml-schema.js';
 import { figureMarkup, prepareMedia } from './media.js';
 import {
-  checkDuplicateTexts,
   emptyImport,
   IssueList,
-  makeQuestion,
-  SLUG_PATTERN,
   type ParsedExam,
   type ParsedImport,
   type ParsedQuestion,
   type ParseOptions,
   type Where,
 } from './types.js';
+import { checkDuplicateTexts, makeQuestion } from './question-rules.js';
 
 /**
  * Our own format (docs/import-format.md), as JSON or YAML: the whole catalogue tree with its
  * questions. Both are read by the YAML parser (JSON is YAML), which knows the line of every value.
  */
-const slug = z
-  .string()
-  .max(80)
-  .regex(SLUG_PATTERN, 'a slug uses lower-case letters, digits and single hyphens, e.g. "jee-physics"');
-const name = z.string().trim().min(1, 'must not be empty').max(200);
-const minutes = z.number().int().min(1).max(1_000);
-const count = z.number().int().min(1).max(1_000);
-/** YAML reads `answer: 42` as a number: numbers and booleans are taken as the text they were. */
-const textValue = z.union([z.string(), z.number(), z.boolean()]).transform((v) => String(v));
-
-/**
- * A question: `type` (default: single with options, text without); `answer` (the right option, the
- * typed answer, or the number); `answers` (multiple: the right options; text: more accepted answers);
- * numerical: `tolerance` around `answer`, or `range: [min, max]`; `passage`: an id of the subject's
- * passages. Texts may show figures of the file as `![alt](figure:<name>)`.
- */
-const questionSchema = z.strictObject({
-  type: z.enum(QUESTION_TYPES).optional(),
-  text: textValue,
-  options: z.array(textValue).optional(),
-  answer: textValue.optional(),
-  answers: z.array(textValue).min(1).optional(),
-  tolerance: z.number().min(0).optional(),
-  range: z.tuple([z.number(), z.number()]).optional(),
-  passage: z.string().optional(),
-  explanation: z.string().nullish(),
-  topic: slug.nullish(),
-  status: z.enum(['active', 'draft']).optional(),
-});
-const markingScheme = z.enum(MARKING_SCHEME_NAMES).optional();
-/** A figure: an SVG as text, or any allowed image as base64. */
-const figureSchema = z.union([
-  z.strictObject({ svg: z.string().min(1) }),
-  z.strictObject({ base64: z.string().min(1) }),
-]);
-const topicSchema = z.strictObject({
-  name,
-  slug,
-  durationMinutes: minutes.optional(),
-  questionCount: count.optional(),
-  sortOrder: z.number().int().optional(),
-});
-const subjectSchema = z.strictObject({
-  name,
-  slug,
-  durationMinutes: minutes,
-  questionCount: count,
-  sortOrder: z.number().int().optional(),
-  topics: z.array(topicSchema).optional(),
-  /** Comprehension passages by id, shown above each question that names one. */
-  passages: z.record(z.string(), z.string().min(1)).optional(),
-  questions: z.array(questionSchema).optional(),
-});
-const moduleSchema = z.strictObject({
-  name,
-  slug,
-  durationMinutes: minutes,
-  questionCount: count,
-  sortOrder: z.number().int().optional(),
-  markingScheme,
-  subjects: z.array(subjectSchema).optional(),
-});
-const examSchema = z.strictObject({
-  name,
-  slug,
-  description: z.string().nullish(),
-  sortOrder: z.number().int().optional(),
-  markingScheme,
-  modules: z.array(moduleSchema).optional(),
-});
-const fileSchema = z.strictObject({
-  figures: z.record(z.string(), figureSchema).optional(),
-  exams: z.array(examSchema),
-});
-
 type Path = (string | number)[];
 
 function pathText(path: Path): string {
@@ -112,8 +34,6 @@ function lineOf(doc: Document, lines: LineCounter, path: Path): number | undefin
   return undefined;
 }
 
-type FileSubject = z.infer<typeof subjectSchema>;
-
 /** What reading one part of the file needs: the issues, where a path is, the slug check. */
 interface Reader {
   issues: IssueList;
@@ -124,38 +44,6 @@ interface Reader {
 }
 
 /** A subject of the file with its topics and questions. */
-type FileQuestion = z.infer<typeof questionSchema>;
-
-/** The key a question of the file states, or a problem with it. */
-function keyOf(q: FileQuestion, options: string[]): QuestionKey | string {
-  const type = q.type ?? (options.length ? 'single' : 'text');
-  switch (type) {
-    case 'single':
-      return q.answer === undefined
-        ? 'a single-correct question needs `answer`'
-        : { type, answer: q.answer.trim() };
-    case 'multiple':
-      return q.answers
-        ? { type, answers: q.answers.map((a) => a.trim()) }
-        : 'a multiple-correct question needs `answers`';
-    case 'numerical': {
-      if (q.range) return { type, min: q.range[0], max: q.range[1], value: null };
-      const value = q.answer === undefined ? Number.NaN : Number(q.answer);
-      if (!Number.isFinite(value)) return 'a numerical question needs a number as `answer`, or a `range`';
-      const tolerance = q.tolerance ?? 0;
-      return { type, min: value - tolerance, max: value + tolerance, value };
-    }
-    case 'text': {
-      const accepted = [...(q.answer === undefined ? [] : [q.answer]), ...(q.answers ?? [])].map((a) =>
-        a.trim(),
-      );
-      return accepted.length
-        ? { type, answers: accepted, wildcard: false }
-        : 'a text question needs `answer`';
-    }
-  }
-}
-
 function readSubject(
   { issues, at, unique, figures }: Reader,
   subject: FileSubject,

@@ -12,7 +12,6 @@ import {
   ImportError,
   IssueList,
   lineAt,
-  makeQuestion,
   requireSubject,
   type ParsedImport,
   type ParsedMedia,
@@ -21,6 +20,7 @@ import {
   type TopicRef,
   type Where,
 } from './types.js';
+import { makeQuestion } from './question-rules.js';
 
 /**
  * Moodle XML (question/format/xml): `<quiz>` of `<question type="…">`. Imported: multichoice (one

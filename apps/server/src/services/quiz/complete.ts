@@ -6,14 +6,13 @@ import {
   type AnswerValue,
   type QuestionKey,
   type QuestionType,
-  type QuizType,
 } from '@ai-tutor/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { assessments } from '../../db/schema.js';
 import { gradeSession, type GradeVerdict } from './free-text-grading.js';
 import type { FreeTextGrader } from './free-text-grading.js';
-import { applyRecordDeltas, recordDeltas, type ScoredQuestion } from './records.js';
+import { applyRecordDeltas, recordDeltas, type ScoredQuestion, type SessionForRecords } from './records.js';
 import { GRACE } from './sql.js';
 
 /**
@@ -38,14 +37,8 @@ const lockColumns = {
   markingScheme: assessments.markingScheme,
   answers: assessments.answers,
 };
-interface LockedSession {
+interface LockedSession extends SessionForRecords {
   id: string;
-  userId: string;
-  quizType: QuizType;
-  moduleId: string;
-  subjectId: string | null;
-  topicId: string | null;
-  totalMarks: number;
   markingScheme: string;
   answers: AnswerValue[];
 }

@@ -81,7 +81,7 @@ export async function startSession(
     const row = await findRunningAttempt(db, userId, scopeKey);
     running = row ? { id: row.id, over: row.expired || row.deadline.getTime() <= row.serverTimeMs } : null;
   }
-  throw conflict(quizMessages.saveFailed);
+  throw conflict(quizMessages.startFailed);
 }
 
 interface CreatedRow {
