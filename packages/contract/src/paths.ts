@@ -41,6 +41,18 @@ export const apiPaths = {
   evaluations: '/v1/evaluations',
   evaluationExplain: '/v1/evaluations/:id/explain',
 
+  // the tutor loop (DESIGN.md §6.2)
+  reviewSummary: '/v1/review/summary',
+  /** Practice and review: locks the answer and answers right/wrong, the key and the explanation. */
+  evaluationCheck: '/v1/evaluations/:id/check',
+  evaluationHint: '/v1/evaluations/:id/hint',
+  mistakes: '/v1/mistakes',
+  questionReports: '/v1/questions/:id/reports',
+
+  // live tests (DESIGN.md §6.3)
+  scheduledTests: '/v1/scheduled-tests',
+  scheduledTestRanking: '/v1/scheduled-tests/:id/ranking',
+
   // AI posts and LinkedIn
   posts: '/v1/post',
   postGenerate: '/v1/post/generate',
