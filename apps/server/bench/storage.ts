@@ -2,7 +2,7 @@
  * The storage phase: bytes of write-ahead log per start and per save (PostgreSQL only). Unlike
  * throughput these do not move with the machine's speed, so they compare designs exactly (decision
  * 0010: 34.5 kB a start and 331 B a save with one evaluation row per question; 3.6 kB and 552 B with
- * one row per session).
+ * one row per session; 4.2 kB and 1,275 B once saves stopped recompressing the answers).
  */
 import { pick, startSession, toSession, type Bench, type Session } from './context.js';
 import { log } from './options.js';
