@@ -4,6 +4,7 @@ import {
   resultData,
   sessionData,
   submitAssessmentData,
+  type PerformanceRecord,
   type RankingData,
   type SessionData,
 } from '@ai-tutor/contract';
@@ -38,6 +39,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = (who: TestLearner, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
+const moduleRecord = async (who: TestLearner) => {
+  const res = await get(who, '/api/v1/user-records');
+  const records = (res.json() as { data: { data: PerformanceRecord[] } }).data.data;
+  return records.find((r) => r.examModule?.slug === c.module.slug);
+};
 const ranking = async (who: TestLearner, id: string): Promise<RankingData> => {
   const res = await rankingOf(t.app, who, id);
   expect(res.statusCode).toBe(200);
@@ -81,6 +87,8 @@ describe('before the close', () => {
 
     const list = await listLive(t.app, learner, c.exam.slug);
     expect(list.live.find((x) => x.id === id)?.you).toEqual({ state: 'submitted', slug: s.assessment.slug });
+    // Nor do the performance records count it yet: they would show the score.
+    expect(await moduleRecord(learner)).toBeUndefined();
   });
 });
 
@@ -160,6 +168,8 @@ describe('at the close', () => {
     expect(rq.takers).toBe(2);
     // Ranked once: another tick changes nothing.
     expect(await t.app.liveTests.rankDue()).not.toContain(id);
+    // Now the records count it, once.
+    expect(await moduleRecord(quiet)).toMatchObject({ attempt: 1, lastAttemptScore: 4 });
   });
 });
 

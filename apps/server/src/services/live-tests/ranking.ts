@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { PaperSubject } from '../../db/schema.js';
 import { sweepExpired } from '../quiz/complete.js';
 import type { FreeTextGrader } from '../quiz/free-text-grading.js';
+import { countLiveTestRecords } from './records.js';
 import type { RankingSummary } from './summary-types.js';
 import { GRACE_SECONDS_AFTER_CLOSE } from './timing.js';
 
@@ -170,9 +171,10 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
     const done = await db.transaction(async (tx) => {
       const locked = (
         await tx.execute(sql`
-          SELECT id FROM scheduled_tests WHERE id = ${id}::uuid AND ranked_at IS NULL FOR UPDATE SKIP LOCKED`)
-      ).rows;
-      if (locked.length === 0) return false;
+          SELECT marking_scheme FROM scheduled_tests WHERE id = ${id}::uuid AND ranked_at IS NULL
+          FOR UPDATE SKIP LOCKED`)
+      ).rows as { marking_scheme: string }[];
+      if (!locked[0]) return false;
       // A session another process is still completing: rank on a later tick, with it.
       const running = (
         await tx.execute(sql`
@@ -180,6 +182,7 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
       ).rows;
       if (running.length > 0) return false;
       await rankTest(tx, id);
+      await countLiveTestRecords(tx, id, locked[0].marking_scheme);
       return true;
     });
     if (done) ranked.push(id);
