@@ -161,7 +161,7 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
     await db.execute(sql`
       SELECT id FROM scheduled_tests
       WHERE ranked_at IS NULL AND cancelled_at IS NULL
-        AND closes_at + make_interval(secs => ${GRACE_SECONDS_AFTER_CLOSE}::int) < now()
+        AND closes_at < now() - make_interval(secs => ${GRACE_SECONDS_AFTER_CLOSE}::int)
       ORDER BY closes_at`)
   ).rows as { id: string }[];
   if (due.length === 0) return [];
