@@ -1,5 +1,6 @@
 import {
   availableAtOf,
+  liveTestMessages,
   rankingData,
   resultData,
   sessionData,
@@ -9,6 +10,7 @@ import {
   type SessionData,
 } from '@ai-tutor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rankingNotReady } from '../src/services/live-tests/result-gate.js';
 import { correctKey } from '../src/services/quiz/key-corrections.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { answerKey, insertCatalogue, save, submit, type TestCatalogue } from './helpers/catalogue.js';
@@ -89,6 +91,18 @@ describe('before the close', () => {
     expect(list.live.find((x) => x.id === id)?.you).toEqual({ state: 'submitted', slug: s.assessment.slug });
     // Nor do the performance records count it yet: they would show the score.
     expect(await moduleRecord(learner)).toBeUndefined();
+  });
+});
+
+describe('between the close and the ranking', () => {
+  it('says results open after the save grace, then asks to come back in a few seconds', () => {
+    const closesAt = new Date('2026-12-01T10:00:00Z');
+    const inGrace = rankingNotReady(closesAt, closesAt.getTime() + 3000);
+    expect(inGrace.statusCode).toBe(409);
+    expect(inGrace.availableAt?.toISOString()).toBe('2026-12-01T10:00:10.000Z');
+    const computing = rankingNotReady(closesAt, closesAt.getTime() + 12_000);
+    expect(computing.message).toBe(liveTestMessages.rankingInProgress);
+    expect(computing.availableAt?.toISOString()).toBe('2026-12-01T10:00:17.000Z');
   });
 });
 
