@@ -190,14 +190,19 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
   return ranked;
 }
 
-/** A key correction changed scores (caller's transaction): every ranked test with the question re-ranks. */
+/**
+ * A key correction changed scores (caller's transaction): every ranked test with the question re-ranks.
+ * Every test with it is locked, ranked or not: a ranking in flight (which read the scores before this
+ * correction committed) is waited for, and then re-ranked here.
+ */
 export async function rerankTestsWithQuestion(tx: DbOrTx, questionId: string): Promise<number> {
   const tests = (
     await tx.execute(sql`
-      SELECT id FROM scheduled_tests
-      WHERE ranked_at IS NOT NULL AND question_ids @> ARRAY[${questionId}::uuid]
+      SELECT id, ranked_at IS NOT NULL AS ranked FROM scheduled_tests
+      WHERE question_ids @> ARRAY[${questionId}::uuid]
       FOR UPDATE`)
-  ).rows as { id: string }[];
-  for (const { id } of tests) await rankTest(tx, id);
-  return tests.length;
+  ).rows as { id: string; ranked: boolean }[];
+  const ranked = tests.filter((t) => t.ranked);
+  for (const { id } of ranked) await rankTest(tx, id);
+  return ranked.length;
 }
