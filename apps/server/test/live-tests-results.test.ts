@@ -83,6 +83,15 @@ describe('before the close', () => {
     expect(explain.statusCode).toBe(409);
     expect(availableAtOf(explain.json())).not.toBeNull();
 
+    // Nor can a post about the attempt be drafted: it would state the score.
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/post/generate',
+      headers: learner.headers,
+      payload: { assessmentSlug: s.assessment.slug },
+    });
+    expect(post.statusCode).toBe(409);
+
     const early = await rankingOf(t.app, learner, id);
     expect(early.statusCode).toBe(409);
     expect(availableAtOf(early.json())).not.toBeNull();
