@@ -9,12 +9,12 @@ import {
 } from '@ai-tutor/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import type { RankingSummary } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { schemeView } from '../quiz/views.js';
 import { isUuid } from './schedule.js';
 import { rankingNotReady } from './result-gate.js';
 import { figuresOf, subjectTotals } from './ranking.js';
-import type { RankingSummary } from './summary-types.js';
 
 /** What a learner sees of live tests: the list with their state and trend, and a test's ranking. */
 

@@ -1,11 +1,10 @@
 import { DISTRIBUTION_BUCKETS, TOP_GROUP_SHARE } from '@ai-tutor/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import type { PaperSubject } from '../../db/schema.js';
+import type { PaperSubject, RankingSummary } from '../../db/schema.js';
 import { sweepExpired } from '../quiz/complete.js';
 import type { FreeTextGrader } from '../quiz/free-text-grading.js';
 import { countLiveTestRecords } from './records.js';
-import type { RankingSummary } from './summary-types.js';
 import { GRACE_SECONDS_AFTER_CLOSE } from './timing.js';
 
 /**
