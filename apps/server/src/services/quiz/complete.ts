@@ -14,6 +14,7 @@ import { gradeSession, type GradeVerdict } from './free-text-grading.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { applyRecordDeltas, recordDeltas, type ScoredQuestion, type SessionForRecords } from './records.js';
 import { GRACE } from './sql.js';
+import { countFirstAttempts } from '../live-tests/practice.js';
 
 /**
  * Completing a session: the one path used by submit, by the periodic sweep, by reads of an expired
@@ -36,11 +37,13 @@ const lockColumns = {
   sessionCompleted: assessments.sessionCompleted,
   markingScheme: assessments.markingScheme,
   answers: assessments.answers,
+  scheduledTestId: assessments.scheduledTestId,
 };
 interface LockedSession extends SessionForRecords {
   id: string;
   markingScheme: string;
   answers: AnswerValue[];
+  scheduledTestId: string | null;
 }
 
 interface KeyRow {
@@ -129,7 +132,15 @@ async function completeLocked(
       completed_at = now()
     FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, score int, answered int, scores jsonb, notes jsonb)
     WHERE a.id = v.id`);
-  for (const s of scored) await applyRecordDeltas(tx, s.session.userId, recordDeltas(s.session, s.questions));
+  await countFirstAttempts(
+    tx,
+    sessions.map((s) => s.id),
+  );
+  // A live test's session counts in the records when the test is ranked (live-tests/records.ts): its
+  // score stays hidden until then, records included.
+  for (const s of scored)
+    if (!s.session.scheduledTestId)
+      await applyRecordDeltas(tx, s.session.userId, recordDeltas(s.session, s.questions));
 }
 
 async function lockAndComplete(
