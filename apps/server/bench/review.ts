@@ -5,7 +5,8 @@
  * - what starting a review session costs on the server: dueQuestionIds (due now, interleaved by
  *   topic, 20) plus the draw's question read and the one-row INSERT of the session, timed in the server
  *   process (bench/server.ts, message `review-start`) until quizType 'review' has its endpoint.
- * Goal: p95 under 50 ms on PostgreSQL.
+ * Goal: p95 under 50 ms on PostgreSQL. Also what completion adds to a sweep batch of 50 exam-day
+ * sessions (recordAnswers, rolled back after timing).
  */
 import type { Bench } from './context.js';
 import { describe } from './figures.js';
@@ -103,4 +104,11 @@ export async function reviewFigures(bench: Bench): Promise<void> {
   log(
     `  ${describe('due+insert', start.total)}  (in the server process; quizType 'review' not wired here yet)`,
   );
+  const batch = (await bench.server.call({
+    type: 'record-batch',
+    moduleId: bench.seeded.examDay.moduleId,
+    userIds: bench.seeded.userIds,
+    runs: 20,
+  })) as number[];
+  log(`  ${describe('batch', batch)}  (recordAnswers for a sweep batch: 50 sessions × 75 answers)`);
 }

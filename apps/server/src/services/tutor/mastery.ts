@@ -81,8 +81,8 @@ export async function topicMasteries(db: DbOrTx, userId: string): Promise<TopicM
       sub.name AS subject_name, sub.slug AS subject_slug, qa.outcome, qa.total::int AS total,
       coalesce(s.answers, 0) AS stat_answers, coalesce(s.correct, 0) AS stat_correct
     FROM (
-      SELECT topic_id, question_id, outcome, answered_at, id,
-        row_number() OVER (PARTITION BY topic_id ORDER BY answered_at DESC, id DESC) AS rn,
+      SELECT topic_id, question_id, outcome, answered_at, assessment_id, position,
+        row_number() OVER (PARTITION BY topic_id ORDER BY answered_at DESC, assessment_id DESC, position DESC) AS rn,
         count(*) OVER (PARTITION BY topic_id) AS total
       FROM question_attempts
       WHERE user_id = ${userId} AND topic_id IS NOT NULL AND outcome <> 'unattempted'
@@ -91,7 +91,7 @@ export async function topicMasteries(db: DbOrTx, userId: string): Promise<TopicM
     JOIN subjects sub ON sub.id = t.subject_id
     LEFT JOIN question_stats s ON s.question_id = qa.question_id
     WHERE qa.rn <= ${MASTERY_WINDOW}
-    ORDER BY sub.sort_order, sub.name, t.sort_order, t.name, t.id, qa.answered_at, qa.id`);
+    ORDER BY sub.sort_order, sub.name, t.sort_order, t.name, t.id, qa.answered_at, qa.assessment_id, qa.position`);
   const byTopic = new Map<string, { row: MasteryRow; answers: RatedAnswer[] }>();
   for (const row of result.rows as unknown as MasteryRow[]) {
     const entry = byTopic.get(row.topic_id) ?? { row, answers: [] };
