@@ -88,13 +88,13 @@ async function insertAttempts(tx: DbOrTx, entries: AnswerEntry[]): Promise<void>
 
 /** The existing cards of the batch's (learner, question) pairs, locked until the batch commits. */
 async function lockedCards(tx: DbOrTx, entries: AnswerEntry[]): Promise<Map<string, Card>> {
-  const pairs = JSON.stringify(entries.map((e) => ({ user_id: e.userId, question_id: e.questionId })));
+  const users = arrayLiteral(entries.map((e) => e.userId));
+  const questionIds = arrayLiteral(entries.map((e) => e.questionId));
   const result = await tx.execute(sql`
     SELECT c.user_id, c.question_id, c.due, c.stability, c.difficulty, c.elapsed_days, c.scheduled_days,
       c.learning_steps, c.reps, c.lapses, c.state, c.last_review
     FROM review_cards c
-    WHERE (c.user_id, c.question_id) IN (
-      SELECT user_id, question_id FROM jsonb_to_recordset(${pairs}::jsonb) AS v(user_id uuid, question_id uuid))
+    WHERE (c.user_id, c.question_id) IN (SELECT * FROM unnest(${users}::uuid[], ${questionIds}::uuid[]))
     ORDER BY c.user_id, c.question_id
     FOR UPDATE OF c`);
   const cards = new Map<string, Card>();
