@@ -61,8 +61,8 @@ async function seedHistory(bench: Bench, userId: string): Promise<string> {
     [userId, tag, examId],
   );
   await server.sqlRows(
-    `INSERT INTO question_stats (question_id, answers, correct)
-     SELECT q.id, 50, (q.g % 50)::int FROM (${mine('$1')}) q ON CONFLICT DO NOTHING`,
+    `INSERT INTO question_stats (question_id, shard, answers, correct)
+     SELECT q.id, 0, 50, (q.g % 50)::int FROM (${mine('$1')}) q ON CONFLICT DO NOTHING`,
     [tag],
   );
   for (const table of ['questions', 'question_attempts', 'review_cards', 'question_stats'])

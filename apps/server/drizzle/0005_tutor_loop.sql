@@ -30,9 +30,11 @@ CREATE TABLE "question_reports" (
 );
 --> statement-breakpoint
 CREATE TABLE "question_stats" (
-	"question_id" uuid PRIMARY KEY NOT NULL,
+	"question_id" uuid NOT NULL,
+	"shard" smallint DEFAULT 0 NOT NULL,
 	"answers" integer DEFAULT 0 NOT NULL,
-	"correct" integer DEFAULT 0 NOT NULL
+	"correct" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "question_stats_question_id_shard_pk" PRIMARY KEY("question_id","shard")
 );
 --> statement-breakpoint
 CREATE TABLE "review_cards" (

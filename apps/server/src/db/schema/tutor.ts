@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -128,12 +129,21 @@ export const questionReports = pgTable(
   ],
 );
 
-/** Item difficulty: all learners' answers to a question, updated as sessions complete. */
-export const questionStats = pgTable('question_stats', {
-  questionId: uuid('question_id')
-    .primaryKey()
-    .references(() => questions.id, { onDelete: 'cascade' }),
-  /** Answered (attempted) times; left-blank answers say nothing about difficulty. */
-  answers: integer('answers').notNull().default(0),
-  correct: integer('correct').notNull().default(0),
-});
+/**
+ * Item difficulty: all learners' answers to a question, updated as sessions complete, in up to 16
+ * shards per question so that concurrent completions of one paper do not queue on its rows
+ * (services/tutor/record-answers.ts); a question's counts are the sum of its shards.
+ */
+export const questionStats = pgTable(
+  'question_stats',
+  {
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    shard: smallint('shard').notNull().default(0),
+    /** Answered (attempted) times; left-blank answers say nothing about difficulty. */
+    answers: integer('answers').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.shard] })],
+);

@@ -1,5 +1,5 @@
 import type { TopicMastery } from '@ai-tutor/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
 /**
@@ -19,6 +19,13 @@ import type { DbOrTx } from '../../db/client.js';
  */
 
 export const MASTERY_WINDOW = 200;
+/** question_stats rows per question (record-answers.ts says why); readers sum them. */
+export const STATS_SHARDS = 16;
+
+/** A question's counts over its shards, for a LEFT JOIN LATERAL … ON true as `s`. */
+export const statsOf = (questionId: SQL) =>
+  sql`(SELECT coalesce(sum(answers), 0)::int AS answers, coalesce(sum(correct), 0)::int AS correct
+    FROM question_stats WHERE question_id = ${questionId})`;
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
@@ -89,7 +96,7 @@ export async function topicMasteries(db: DbOrTx, userId: string): Promise<TopicM
     ) qa
     JOIN topics t ON t.id = qa.topic_id
     JOIN subjects sub ON sub.id = t.subject_id
-    LEFT JOIN question_stats s ON s.question_id = qa.question_id
+    LEFT JOIN LATERAL ${statsOf(sql`qa.question_id`)} s ON true
     WHERE qa.rn <= ${MASTERY_WINDOW}
     ORDER BY sub.sort_order, sub.name, t.sort_order, t.name, t.id, qa.answered_at, qa.assessment_id, qa.position`);
   const byTopic = new Map<string, { row: MasteryRow; answers: RatedAnswer[] }>();

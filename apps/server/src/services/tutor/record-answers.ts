@@ -1,9 +1,11 @@
+import { randomInt } from 'node:crypto';
 import type { AnswerValue, Confidence, Outcome, SessionKind } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { Card, State } from 'ts-fsrs';
 import type { DbOrTx } from '../../db/client.js';
 import { outcomeOf } from '../quiz/evaluation-views.js';
 import { nextCard } from './fsrs.js';
+import { STATS_SHARDS } from './mastery.js';
 
 /**
  * The tutor loop's history (decision 0011): every answer of a completed session (and every checked
@@ -168,9 +170,12 @@ async function writeCards(tx: DbOrTx, writes: CardWrite[]): Promise<void> {
 }
 
 /**
- * Item difficulty counts: answered and right, per question. Rows are taken in question order so that
- * concurrent batches with the same paper lock them in the same order (no deadlock); it is the batch's
- * last statement, so the shared rows stay locked as briefly as possible.
+ * Item difficulty counts: answered and right, per question, spread over STATS_SHARDS rows per question.
+ * On exam day every completion updates the same paper's questions: with one row per question each
+ * completing transaction would wait for the one before it to commit (every submit serialised on 75
+ * rows); a shard picked at random per transaction lets concurrent completions pass each other. Rows
+ * are taken in question order (no deadlock between two transactions on one shard); it is the batch's
+ * last statement, so they stay locked as briefly as possible. Readers sum the shards.
  */
 async function countStats(tx: DbOrTx, entries: AnswerEntry[]): Promise<void> {
   const counts = new Map<string, { answers: number; correct: number }>();
@@ -183,12 +188,13 @@ async function countStats(tx: DbOrTx, entries: AnswerEntry[]): Promise<void> {
   }
   if (counts.size === 0) return;
   const rows = JSON.stringify([...counts].map(([question_id, c]) => ({ question_id, ...c })));
+  const shard = randomInt(STATS_SHARDS);
   await tx.execute(sql`
-    INSERT INTO question_stats AS s (question_id, answers, correct)
-    SELECT question_id, answers, correct
+    INSERT INTO question_stats AS s (question_id, shard, answers, correct)
+    SELECT question_id, ${shard}::int, answers, correct
     FROM jsonb_to_recordset(${rows}::jsonb) AS v(question_id uuid, answers int, correct int)
     ORDER BY question_id
-    ON CONFLICT (question_id) DO UPDATE SET answers = s.answers + excluded.answers,
+    ON CONFLICT (question_id, shard) DO UPDATE SET answers = s.answers + excluded.answers,
       correct = s.correct + excluded.correct`);
 }
 
