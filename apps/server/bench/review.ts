@@ -80,18 +80,22 @@ export async function reviewFigures(bench: Bench): Promise<void> {
   const token = bench.seeded.tokens.at(-1)!;
   const examId = await seedHistory(bench, userId);
 
-  for (const path of [
+  const paths = [
     '/api/v1/review/summary',
     `/api/v1/review/summary?examSlug=${bench.seeded.long.examSlug}`,
-  ]) {
+    '/api/v1/mistakes',
+    // Records and mastery per topic: the estimate reads the latest 200 answers of each topic.
+    '/api/v1/user-records',
+  ];
+  for (const path of paths) {
     const ms: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now();
       const res = await bench.request('GET', path, token);
       ms.push(performance.now() - t0);
-      if (res.status !== 200) throw new Error(`review: summary answered ${res.status}`);
+      if (res.status !== 200) throw new Error(`review: ${path} answered ${res.status}`);
     }
-    log(`  ${describe(path.includes('examSlug') ? 'summary/exam' : 'summary', ms)}`);
+    log(`  ${describe(path.replace('/api/v1/', '').replace(/\?examSlug=.*/, '/exam'), ms)}`);
   }
   const start = (await bench.server.call({
     type: 'review-start',
