@@ -236,3 +236,12 @@ export const liveTestMessages = {
   /** The web's line after submitting: "Submitted — results open at 14:05" (local time). */
   submittedResultsAt: (time: string) => `Submitted — results open at ${time}`,
 } as const;
+
+/** What the tutor loop's calls say in `message` (DESIGN.md §6.2). */
+export const tutorMessages = {
+  mistakeNotFound: 'This question is not in your review queue.',
+  mistakeDismissed: 'Removed from your review queue.',
+  reportReceived: 'Thank you. The question has been reported and will be checked.',
+  reportUpdated: 'Thank you. Your report on this question has been updated.',
+  reportQuestionNotFound: 'Question not found',
+} as const;

@@ -11,6 +11,7 @@ import { text } from './text.js';
 import { MARKING_SCHEME_NAMES, OUTCOME_LABELS } from './marking.js';
 import { QUESTION_TYPES } from './questions.js';
 import { liveTestRef, practicePercentile } from './live-tests.js';
+import { coachData } from './tutor.js';
 
 const slug = text(TEXT_LIMITS.slug).trim().min(1);
 /** `:slug` of an assessment (session, submit, result). */
@@ -181,6 +182,8 @@ export const resultData = z.object({
   corrections: z.array(resultCorrection),
   /** Ordinary module mock tests: this score among all learners' first attempts (DESIGN.md §6.3). */
   practicePercentile: practicePercentile.optional(),
+  /** Timed sessions: where the marks went and whether guessing pays, per topic (DESIGN.md §6.2). */
+  coach: coachData.optional(),
 });
 export type ResultData = z.infer<typeof resultData>;
 

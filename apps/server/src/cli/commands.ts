@@ -6,6 +6,7 @@ import { aiCommands } from './ai-commands.js';
 import { catalogueCommands } from './catalogue-commands.js';
 import { keyCommands } from './key-commands.js';
 import { liveTestCommands } from './live-test-commands.js';
+import { reportCommands } from './report-commands.js';
 
 export interface CommandContext {
   config: Config;
@@ -34,6 +35,7 @@ export const commands: Record<string, Command> = {
   ...aiCommands,
   ...keyCommands,
   ...liveTestCommands,
+  ...reportCommands,
 };
 
 const migrateHelp = { usage: 'migrate', summary: 'apply database migrations' };

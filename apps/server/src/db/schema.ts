@@ -7,3 +7,4 @@ export * from './schema/catalogue.js';
 export * from './schema/quiz.js';
 export * from './schema/posts.js';
 export * from './schema/live-tests.js';
+export * from './schema/tutor.js';

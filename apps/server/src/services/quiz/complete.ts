@@ -15,6 +15,7 @@ import type { FreeTextGrader } from './free-text-grading.js';
 import { applyRecordDeltas, recordDeltas, type ScoredQuestion, type SessionForRecords } from './records.js';
 import { GRACE } from './sql.js';
 import { countFirstAttempts } from '../live-tests/practice.js';
+import { completionEntries, recordAnswers } from '../tutor/record-answers.js';
 
 /**
  * Completing a session: the one path used by submit, by the periodic sweep, by reads of an expired
@@ -38,12 +39,16 @@ const lockColumns = {
   markingScheme: assessments.markingScheme,
   answers: assessments.answers,
   scheduledTestId: assessments.scheduledTestId,
+  examId: assessments.examId,
+  timeSpent: assessments.timeSpent,
 };
 interface LockedSession extends SessionForRecords {
   id: string;
+  examId: string;
   markingScheme: string;
   answers: AnswerValue[];
   scheduledTestId: string | null;
+  timeSpent: number[] | null;
 }
 
 interface KeyRow {
@@ -52,6 +57,8 @@ interface KeyRow {
   type: QuestionType;
   key_json: string;
   topic_id: string | null;
+  question_id: string;
+  subject_id: string;
   dropped: boolean;
 }
 
@@ -59,7 +66,7 @@ interface KeyRow {
 async function keysOf(tx: DbOrTx, ids: string[]): Promise<Map<string, KeyRow[]>> {
   const result = await tx.execute(sql`
     SELECT a.id AS session_id, s.pos::int AS pos, q.type, q.key::text AS key_json, q.topic_id,
-      q.dropped_at IS NOT NULL AS dropped
+      q.id AS question_id, q.subject_id, q.dropped_at IS NOT NULL AS dropped
     FROM assessments a
     CROSS JOIN LATERAL unnest(a.question_ids) WITH ORDINALITY AS s(question_id, pos)
     JOIN questions q ON q.id = s.question_id
@@ -141,6 +148,12 @@ async function completeLocked(
   for (const s of scored)
     if (!s.session.scheduledTestId)
       await applyRecordDeltas(tx, s.session.userId, recordDeltas(s.session, s.questions));
+  // The tutor loop's history, review queue and item difficulty: one batch for all the sessions.
+  const at = new Date();
+  await recordAnswers(
+    tx,
+    scored.flatMap((s) => completionEntries(s.session, keys.get(s.session.id) ?? [], s.questions, at)),
+  );
 }
 
 async function lockAndComplete(

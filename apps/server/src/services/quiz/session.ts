@@ -5,6 +5,7 @@ import { checkLiveResultsOpen, practicePercentileOfSession } from '../live-tests
 import { completeAssessment } from './complete.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { resultEvaluations, sessionQuestions, toEvaluation } from './evaluation-views.js';
+import { coachFor } from '../tutor/coach.js';
 import { findOwnAssessment, sessionCorrectionsOf, toAssessment, type AssessmentRow } from './views.js';
 
 export async function sessionData(db: Db, row: AssessmentRow): Promise<SessionData> {
@@ -77,10 +78,12 @@ export async function getResult(
     sessionCorrectionsOf(db, row.id),
     practicePercentileOfSession(db, row),
   ]);
+  const coach = await coachFor(db, userId, row.markingScheme, evaluations);
   return {
     assessment: toAssessment(row),
     evaluations,
     corrections,
+    coach,
     ...(practicePercentile ? { practicePercentile } : {}),
   };
 }
