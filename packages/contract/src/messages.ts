@@ -147,7 +147,6 @@ export const practiceMessages = {
   hintTimed: 'Hints are only available in practice and review sessions, not in a timed test.',
   answerLocked: 'This answer has been checked and is locked: it can no longer change.',
   alreadyChecked: 'This answer has already been checked.',
-  checkNothing: 'Choose or type an answer before checking it.',
   hintSkipped: (level: number) =>
     `Ask for the previous hint first: hint ${level} comes after hint ${level - 1}.`,
   nothingDue: (examName: string) =>
@@ -156,8 +155,15 @@ export const practiceMessages = {
     `No questions are available for an adaptive session of ${scopeName} yet. Please choose another quiz.`,
   /** The fallback hint's notice (no AI provider, or it could not answer). */
   hintFallback: 'Hint from the stored solution (AI tutor unavailable).',
-  hintNoExplanation:
-    'This question has no stored solution, so no hint can be given. Try checking your answer instead.',
+  /** Fallback hints of a question without a stored solution, by level (1–3). */
+  hintGeneric: {
+    1: 'Re-read the question: what exactly is asked for, and what are you given?',
+    2: 'Recall the definition, law or formula this topic rests on, and which of the given facts it uses.',
+    3: 'Write down how what is given relates to what is asked, then put in the values before simplifying.',
+  },
+  /** Level 4 of a question without a stored solution. */
+  hintKeyOnly: (key: string) =>
+    `No worked solution is stored for this question. The correct answer is: ${key}`,
   timeLimitReviewOnly: 'timeLimitMinutes is only for review and adaptive sessions',
 } as const;
 

@@ -29,6 +29,7 @@ const lockColumns = {
   id: assessments.id,
   userId: assessments.userId,
   quizType: assessments.quizType,
+  mode: assessments.mode,
   moduleId: assessments.moduleId,
   subjectId: assessments.subjectId,
   topicId: assessments.topicId,
