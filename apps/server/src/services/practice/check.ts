@@ -109,11 +109,9 @@ export async function checkAnswer(
   const found = await practicePosition(db, userId, evaluationId, practiceMessages.checkTimed);
   if (found.row.checked) throw conflict(practiceMessages.alreadyChecked);
   let answer = parseAnswer(found.row.answer_json);
-  let marked = false;
   if (body.userAnswer !== undefined) {
     const saved = await saveEvaluation(db, userId, { evaluationId, userAnswer: body.userAnswer });
     answer = saved.evaluation.userAnswer;
-    marked = saved.evaluation.markedForReview;
   }
   const { key, score } = await markOf(grader, found.row, answer);
   const at = found.position;
@@ -147,7 +145,6 @@ export async function checkAnswer(
   });
   // Checked meanwhile by another request, or the answer changed under the check: nothing was locked.
   if (!locked) throw conflict(practiceMessages.alreadyChecked);
-  marked = Boolean(locked.marked) || marked;
 
   const feedback = feedbackOf({
     schemeId: found.row.marking_scheme,
@@ -163,7 +160,7 @@ export async function checkAnswer(
       _id: evaluationId,
       userAnswer: answer,
       status: answer === null ? 'not_answered' : 'answered',
-      markedForReview: marked,
+      markedForReview: Boolean(locked.marked),
       locked: true,
       confidence: body.confidence,
     },
