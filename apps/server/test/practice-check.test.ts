@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessments, performanceRecords } from '../src/db/schema.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import {
+  fetchResult,
   insertCatalogue,
   save,
   startSession,
@@ -207,6 +208,14 @@ describe('a practice session', () => {
     expect((await submit(t.app, fresh, s.assessment.slug)).statusCode).toBe(200);
     const [row] = await t.app.db.select().from(assessments).where(eq(assessments.id, s.assessment._id));
     expect(row!.sessionCompleted).toBe(true);
+    // The result keeps the mark the check showed.
+    const result = await fetchResult(t.app, fresh, s.assessment.slug);
+    expect(result.evaluations.find((e) => e.baseQuestion.options.length)).toMatchObject({
+      score: 4,
+      outcome: 'Correct',
+      locked: true,
+      confidence: 'sure',
+    });
     const records = await t.app.db
       .select()
       .from(performanceRecords)

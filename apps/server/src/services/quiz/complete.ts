@@ -37,11 +37,14 @@ const lockColumns = {
   sessionCompleted: assessments.sessionCompleted,
   markingScheme: assessments.markingScheme,
   answers: assessments.answers,
+  checkScores: assessments.checkScores,
 };
 interface LockedSession extends SessionForRecords {
   id: string;
   markingScheme: string;
   answers: AnswerValue[];
+  /** Practice and review: the marks the learner was shown when checking (DESIGN.md §6.2). */
+  checkScores: Record<string, number | null> | null;
 }
 
 interface KeyRow {
@@ -92,8 +95,11 @@ function scoreSession(session: LockedSession, keys: KeyRow[], verdicts: Map<numb
     let score = row.dropped
       ? droppedMark(scheme, row.type).score
       : markAnswer(scheme, JSON.parse(row.key_json) as QuestionKey, answer).score;
+    const checked = session.checkScores?.[String(position)];
+    // A checked answer keeps the mark its check showed; no AI verdict overrides it.
+    if (checked !== undefined && !row.dropped) score = checked;
     // An AI verdict decides a free-text answer the rules did not accept.
-    if (verdict && score !== null && score < max) {
+    else if (verdict && score !== null && score < max) {
       score = verdict.correct ? max : scheme.marks.text.wrong;
       notes[String(position)] = verdict.reason;
     }
