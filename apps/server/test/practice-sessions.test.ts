@@ -46,7 +46,8 @@ describe('starting review and adaptive sessions', () => {
       { examSlug: c.exam.slug, quizType: 'review', timeLimitMinutes: 0 },
       { examSlug: c.exam.slug, quizType: 'review', type: 'exam' },
     ];
-    for (const payload of cases) expect((await create(payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    for (const payload of cases)
+      expect((await create(payload)).statusCode, JSON.stringify(payload)).toBe(400);
   });
 
   it('answers 409 with a clear message when nothing is due for review', async () => {

@@ -246,3 +246,12 @@ export const mailTexts = {
   expiry: `This code expires in ${OTP_TTL_MINUTES} minutes and can be used once.`,
   signature: `— ${APP_TITLE}`,
 } as const;
+
+/** What the tutor loop's calls say in `message` (DESIGN.md §6.2). */
+export const tutorMessages = {
+  mistakeNotFound: 'This question is not in your review queue.',
+  mistakeDismissed: 'Removed from your review queue.',
+  reportReceived: 'Thank you. The question has been reported and will be checked.',
+  reportUpdated: 'Thank you. Your report on this question has been updated.',
+  reportQuestionNotFound: 'Question not found',
+} as const;

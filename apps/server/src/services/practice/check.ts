@@ -18,7 +18,8 @@ import type { FreeTextGrader } from '../quiz/free-text-grading.js';
 import { saveEvaluation } from '../quiz/save-evaluation.js';
 import { parseEvaluationId } from '../quiz/session-ids.js';
 import { feedbackOf } from './feedback.js';
-import { recordCheckedAnswer } from './queue.js';
+import { recordAnswers } from '../tutor/record-answers.js';
+import { outcomeOf } from '../quiz/evaluation-views.js';
 
 /**
  * `POST /v1/evaluations/:id/check` (DESIGN.md §6.2): in a practice or review session, marks one answer
@@ -43,6 +44,9 @@ export interface PositionRow {
   marking_scheme: string;
   exam_id: string;
   question_id: string;
+  subject_id: string;
+  topic_id: string | null;
+  time_spent: number | null;
   question_text: string;
   question_type: QuestionType;
   options_json: string | null;
@@ -67,7 +71,8 @@ export async function practicePosition(
   const result = await db.execute(sql`
     SELECT a.user_id, a.mode, a.session_completed, now() > a.deadline AS late,
       coalesce(a.checked[${at + 1}::int], false) AS checked, a.hints_given[${at + 1}::int] AS hints_given,
-      a.total_questions, a.marking_scheme, a.exam_id, q.id AS question_id, q.text AS question_text,
+      a.total_questions, a.marking_scheme, a.exam_id, q.id AS question_id, q.subject_id, q.topic_id,
+      a.time_spent[${at + 1}::int] AS time_spent, q.text AS question_text,
       q.type AS question_type, (a.options -> ${at}::int)::text AS options_json,
       (a.answers -> ${at}::int)::text AS answer_json, q.key::text AS key_json, q.explanation
     FROM assessments a JOIN questions q ON q.id = a.question_ids[${at + 1}::int]
@@ -129,18 +134,26 @@ export async function checkAnswer(
       RETURNING a.marked[${at + 1}::int] AS marked`);
     const row = updated.rows[0] as { marked: boolean } | undefined;
     if (!row) return null;
-    await recordCheckedAnswer(tx, {
-      userId,
-      examId: found.row.exam_id,
-      questionId: found.row.question_id,
-      sessionId: found.sessionId,
-      position: at,
-      mode: found.row.mode,
-      score,
-      maxScore: schemeById(found.row.marking_scheme).marks[found.row.question_type].correct,
-      answered: answer !== null,
-      confidence: body.confidence,
-    });
+    const maxScore = schemeById(found.row.marking_scheme).marks[found.row.question_type].correct;
+    await recordAnswers(tx, [
+      {
+        userId,
+        questionId: found.row.question_id,
+        assessmentId: found.sessionId,
+        position: at,
+        examId: found.row.exam_id,
+        subjectId: found.row.subject_id,
+        topicId: found.row.topic_id,
+        sessionKind: found.row.mode === 'review' ? 'review' : 'practice',
+        outcome: outcomeOf(answer, score, maxScore),
+        score,
+        maxScore,
+        confidence: body.confidence,
+        timeSpent: Number(found.row.time_spent ?? 0),
+        answer,
+        answeredAt: new Date(),
+      },
+    ]);
     return row;
   });
   // Checked meanwhile by another request, or the answer changed under the check: nothing was locked.

@@ -1,9 +1,8 @@
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { adaptiveQuestionIds } from '../tutor/adaptive.js';
+import { dueQuestionIds } from '../tutor/due.js';
 
-/**
- * The review helper's queue (services/tutor) as the sessions use it. Placeholder until h/review's
- * contract lands: no question is due and no adaptive draw exists.
- */
+/** The review queue's draws (services/tutor) as review and adaptive sessions use them. */
 
 interface Place {
   exam: { id: string };
@@ -11,31 +10,19 @@ interface Place {
   subject: { id: string } | null;
 }
 
-export async function dueDraw(_db: Db, _userId: string, _examId: string, _limit: number): Promise<string[]> {
-  return [];
-}
+/** The learner's due questions of an exam, interleaved across topics by the queue. */
+export const dueDraw = (db: Db, userId: string, examId: string, limit: number) =>
+  dueQuestionIds(db, userId, examId, limit);
 
-export async function adaptiveDraw(
-  _db: Db,
-  _userId: string,
-  _place: Place,
-  _count: number,
-): Promise<string[]> {
-  return [];
-}
-
-/** One checked answer of a practice or review session, for the review queue to reschedule. */
-export interface CheckedAnswer {
-  userId: string;
-  examId: string;
-  questionId: string;
-  sessionId: string;
-  position: number;
-  mode: 'practice' | 'review' | 'timed';
-  score: number | null;
-  maxScore: number;
-  answered: boolean;
-  confidence: 'sure' | 'unsure' | 'guess';
-}
-
-export async function recordCheckedAnswer(_tx: DbOrTx, _answer: CheckedAnswer): Promise<void> {}
+/** The learner's weakest topics of the place, at a difficulty near their level. */
+export const adaptiveDraw = (db: Db, userId: string, place: Place, count: number) =>
+  adaptiveQuestionIds(
+    db,
+    userId,
+    {
+      examId: place.exam.id,
+      ...(place.module ? { moduleId: place.module.id } : {}),
+      ...(place.subject ? { subjectId: place.subject.id } : {}),
+    },
+    count,
+  );

@@ -119,19 +119,18 @@ export async function resolveTutorScope(
       throw conflict(
         review ? practiceMessages.nothingDue(place.exam.name) : practiceMessages.noAdaptiveQuestions(where),
       );
-    return interleaveByTopic(await questionsByIds(db, ids));
+    // The queue's order: due questions interleaved across topics, adaptive ones weakest topic first.
+    return questionsByIds(db, ids);
   };
   const running = await findRunningAttempt(db, userId, scopeKeyOf(scope));
   if (running) scope.running = { id: running.id, over: running.deadline.getTime() <= running.serverTimeMs };
   return scope;
 }
 
-type DrawnQuestion = SelectedQuestion & { topicId: string | null };
-
 /** The questions of a draw, in the draw's order; drafts and dropped ones are left out. */
-async function questionsByIds(db: Db, ids: string[]): Promise<DrawnQuestion[]> {
+async function questionsByIds(db: Db, ids: string[]): Promise<SelectedQuestion[]> {
   const result = await db.execute(sql`
-    SELECT q.id, q.subject_id, sub.name AS subject_name, q.topic_id, q.text, q.type,
+    SELECT q.id, q.subject_id, sub.name AS subject_name, q.text, q.type,
       q.options::text AS options_json, p.text AS passage
     FROM unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS d(id, pos)
     JOIN questions q ON q.id = d.id
@@ -144,7 +143,6 @@ async function questionsByIds(db: Db, ids: string[]): Promise<DrawnQuestion[]> {
       id: string;
       subject_id: string;
       subject_name: string;
-      topic_id: string | null;
       text: string;
       type: QuestionType;
       options_json: string;
@@ -154,31 +152,9 @@ async function questionsByIds(db: Db, ids: string[]): Promise<DrawnQuestion[]> {
     id: r.id,
     subjectId: r.subject_id,
     subjectName: r.subject_name,
-    topicId: r.topic_id,
     text: r.text,
     type: r.type,
     passage: r.passage,
     options: JSON.parse(r.options_json) as string[],
   }));
-}
-
-/**
- * Interleaving: one question of each topic in turn (topics in the order their first question came, each
- * topic's questions in the draw's order), so no two neighbours share a topic while another remains.
- */
-export function interleaveByTopic<T extends { topicId: string | null }>(items: T[]): T[] {
-  const byTopic = new Map<string, T[]>();
-  for (const item of items) {
-    const key = item.topicId ?? '';
-    byTopic.set(key, [...(byTopic.get(key) ?? []), item]);
-  }
-  const queues = [...byTopic.values()];
-  const out: T[] = [];
-  while (out.length < items.length) {
-    for (const queue of queues) {
-      const next = queue.shift();
-      if (next) out.push(next);
-    }
-  }
-  return out;
 }
