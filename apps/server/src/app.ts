@@ -17,6 +17,7 @@ import quiz from './plugins/app/quiz.js';
 import quizSweep from './plugins/app/quiz-sweep.js';
 import redis from './plugins/app/redis.js';
 import requestEdges from './plugins/app/request-edges.js';
+import review from './plugins/app/review.js';
 import tutor from './plugins/app/tutor.js';
 import compression from './plugins/external/compression.js';
 import docs from './plugins/external/docs.js';
@@ -64,6 +65,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(ai);
   await fastify.register(catalogue);
   await fastify.register(tutor);
+  await fastify.register(review);
   await fastify.register(posts);
   await fastify.register(linkedin);
   await fastify.register(quiz);
