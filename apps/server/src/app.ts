@@ -13,6 +13,7 @@ import linkedin from './plugins/app/linkedin.js';
 import liveTests from './plugins/app/live-tests.js';
 import mailer from './plugins/app/mailer.js';
 import posts from './plugins/app/posts.js';
+import practice from './plugins/app/practice.js';
 import quiz from './plugins/app/quiz.js';
 import quizSweep from './plugins/app/quiz-sweep.js';
 import redis from './plugins/app/redis.js';
@@ -69,6 +70,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(posts);
   await fastify.register(linkedin);
   await fastify.register(quiz);
+  await fastify.register(practice);
   await fastify.register(quizSweep);
   await fastify.register(liveTests);
 

@@ -3,6 +3,7 @@ import {
   liveTestMessages,
   rankingData,
   resultData,
+  reviewSummaryData,
   sessionData,
   submitAssessmentData,
   type PerformanceRecord,
@@ -184,8 +185,16 @@ describe('at the close', () => {
     await takeLive(t.app, quiet, c, id, 1); // never submitted: 4 when completed at the close
     const sk = await takeLive(t.app, keen, c, id, 2); // 8
     await submit(t.app, keen, sk.assessment.slug);
+    // Until the ranking, no review card tells a taker what they missed (DESIGN.md §6.3).
+    const reviewTotal = async (who: TestLearner) =>
+      reviewSummaryData.parse((await get(who, '/api/v1/review/summary')).json().data).total;
+    expect(await reviewTotal(keen)).toBe(0);
     await closeTest(t.app.db, id);
     expect(await t.app.liveTests.rankDue()).toContain(id);
+    // Ranked: the two questions the quiet taker left enter their review queue, once.
+    expect(await reviewTotal(quiet)).toBe(2);
+    await t.app.liveTests.rankDue();
+    expect(await reviewTotal(quiet)).toBe(2);
     const rq = await ranking(quiet, id);
     expect(rq.you).toMatchObject({ rank: 2, score: 4, percentileText: '50.00' });
     expect(rq.takers).toBe(2);

@@ -139,6 +139,34 @@ export const quizMessages = {
     `No questions are available for ${scopeName} yet. Please choose another quiz.`,
 } as const;
 
+/** What the practice, review and hint API say in `message` (DESIGN.md §6.2). */
+export const practiceMessages = {
+  checked: 'Answer checked',
+  hintGiven: 'Hint ready',
+  checkTimed: 'Checking answers is only available in practice and review sessions.',
+  hintTimed: 'Hints are only available in practice and review sessions, not in a timed test.',
+  answerLocked: 'This answer has been checked and is locked: it can no longer change.',
+  alreadyChecked: 'This answer has already been checked.',
+  hintSkipped: (level: number) =>
+    `Ask for the previous hint first: hint ${level} comes after hint ${level - 1}.`,
+  nothingDue: (examName: string) =>
+    `Nothing is due for review in ${examName} right now. Practise or take a test, and come back later.`,
+  noAdaptiveQuestions: (scopeName: string) =>
+    `No questions are available for an adaptive session of ${scopeName} yet. Please choose another quiz.`,
+  /** The fallback hint's notice (no AI provider, or it could not answer). */
+  hintFallback: 'Hint from the stored solution (AI tutor unavailable).',
+  /** Fallback hints of a question without a stored solution, by level (1–3). */
+  hintGeneric: {
+    1: 'Re-read the question: what exactly is asked for, and what are you given?',
+    2: 'Recall the definition, law or formula this topic rests on, and which of the given facts it uses.',
+    3: 'Write down how what is given relates to what is asked, then put in the values before simplifying.',
+  },
+  /** Level 4 of a question without a stored solution. */
+  hintKeyOnly: (key: string) =>
+    `No worked solution is stored for this question. The correct answer is: ${key}`,
+  timeLimitReviewOnly: 'timeLimitMinutes is only for review and adaptive sessions',
+} as const;
+
 /** "Incorrect code. 3 tries left." */
 export const wrongOtpMessage = (triesLeft: number) =>
   triesLeft > 0

@@ -11,7 +11,9 @@ import assessmentSubmitRoute from './v1/assessment/submit.js';
 import authRoutes from './v1/auth/index.js';
 import authLinkedinRoutes from './v1/auth/linkedin.js';
 import configRoutes from './v1/config.js';
+import evaluationCheckRoute from './v1/evaluations/check.js';
 import evaluationExplainRoute from './v1/evaluations/explain.js';
+import evaluationHintRoute from './v1/evaluations/hint.js';
 import evaluationsRoutes from './v1/evaluations/index.js';
 import examsRoutes from './v1/exams.js';
 import invitecodeRoutes from './v1/invitecode.js';
@@ -53,6 +55,8 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(evaluationExplainRoute);
   await api.register(scheduledTestsRoute);
   await api.register(scheduledTestRankingRoute);
+  await api.register(evaluationCheckRoute);
+  await api.register(evaluationHintRoute);
   await api.register(reviewSummaryRoute);
   await api.register(mistakesRoutes);
   await api.register(questionReportsRoute);

@@ -25,7 +25,7 @@ export async function countFirstAttempts(tx: DbOrTx, sessionIds: string[]): Prom
     WITH firsts AS (
       INSERT INTO practice_first_attempts (user_id, module_id, marking_scheme, assessment_id, score)
       SELECT a.user_id, a.module_id, a.marking_scheme, a.id, a.score FROM assessments a
-      WHERE a.id IN (${idList(sessionIds)}) AND a.quiz_type = 'module' AND a.scheduled_test_id IS NULL
+      WHERE a.id IN (${idList(sessionIds)}) AND a.quiz_type = 'module' AND a.mode = 'timed' AND a.scheduled_test_id IS NULL
         AND a.session_completed AND a.score IS NOT NULL
       ORDER BY a.created_at
       ON CONFLICT DO NOTHING

@@ -6,6 +6,7 @@ import { sweepExpired } from '../quiz/complete.js';
 import type { FreeTextGrader } from '../quiz/free-text-grading.js';
 import { countLiveTestRecords } from './records.js';
 import { GRACE_SECONDS_AFTER_CLOSE } from './timing.js';
+import { recordLiveTestHistory } from './history.js';
 
 /**
  * Ranking a live test (DESIGN.md §6.3), once, after its close: every session of the test is completed
@@ -186,6 +187,8 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
     });
     if (done) ranked.push(id);
   }
+  // Published first; then the takers' answers enter the tutor loop's history (history.ts).
+  for (const id of ranked) await recordLiveTestHistory(db, id);
   return ranked;
 }
 

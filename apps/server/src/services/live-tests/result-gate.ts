@@ -62,8 +62,22 @@ export async function checkLiveResultsOpenById(db: DbOrTx, sessionId: string): P
 /** An ordinary module mock test's practice percentile; undefined for anything else. */
 export async function practicePercentileOfSession(
   db: DbOrTx,
-  row: GateRow & { quizType: string; moduleId: string; markingScheme: string; score: number | null },
+  row: GateRow & {
+    quizType: string;
+    mode: string;
+    moduleId: string | null;
+    markingScheme: string;
+    score: number | null;
+  },
 ): Promise<PracticePercentile | undefined> {
-  if (row.quizType !== 'module' || row.liveTestId || row.score === null) return undefined;
+  // Among first timed attempts of a module mock test: practice runs and live tests are not compared.
+  if (
+    row.quizType !== 'module' ||
+    row.mode !== 'timed' ||
+    !row.moduleId ||
+    row.liveTestId ||
+    row.score === null
+  )
+    return undefined;
   return practicePercentileOf(db, row.moduleId, row.markingScheme, row.score);
 }

@@ -65,11 +65,13 @@ export async function scheduleTest(db: Db, request: ScheduleRequest): Promise<Sc
     if (error instanceof AppError) throw new ScheduleError(error.message);
     throw error;
   }
+  const module = scope.module;
+  if (!module) throw new ScheduleError(`no module with slug "${request.moduleSlug}"`);
   const minutes = scope.totalTime;
   if (closesAt.getTime() - opensAt.getTime() < minutes * 60_000)
     throw new ScheduleError(`the window must be at least the test's duration (${minutes} minutes)`);
   const picked = await selectQuestions(db, NOBODY, scope);
-  if (picked.length === 0) throw new ScheduleError(`no active questions in ${scope.module.name}`);
+  if (picked.length === 0) throw new ScheduleError(`no active questions in ${module.name}`);
   const scheme = currentScheme(scope.markingScheme);
   const paper: PaperSubject[] = scope.subjects
     .map((s) => ({
@@ -78,13 +80,13 @@ export async function scheduleTest(db: Db, request: ScheduleRequest): Promise<Sc
     }))
     .filter((p) => p.questionIds.length > 0);
   const totalMarks = picked.reduce((sum, q) => sum + fullMarks(scheme, q.type), 0);
-  const name = request.name?.trim() || `${scope.module.name} Live Test · ${formatSessionDate(opensAt)}`;
+  const name = request.name?.trim() || `${module.name} Live Test · ${formatSessionDate(opensAt)}`;
   const ids = paper.flatMap((p) => p.questionIds);
   const [row] = (
     await db.execute(sql`
       INSERT INTO scheduled_tests (exam_id, module_id, name, opens_at, closes_at, duration_minutes,
         marking_scheme, total_marks, paper, question_ids)
-      VALUES (${scope.exam.id}::uuid, ${scope.module.id}::uuid, ${name}, ${opensAt.toISOString()}::timestamptz,
+      VALUES (${scope.exam.id}::uuid, ${module.id}::uuid, ${name}, ${opensAt.toISOString()}::timestamptz,
         ${closesAt.toISOString()}::timestamptz, ${minutes}::int, ${scheme.id}, ${totalMarks}::int,
         ${JSON.stringify(paper)}::jsonb, ${`{${ids.join(',')}}`}::uuid[])
       RETURNING id`)

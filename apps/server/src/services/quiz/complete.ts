@@ -31,6 +31,7 @@ const lockColumns = {
   id: assessments.id,
   userId: assessments.userId,
   quizType: assessments.quizType,
+  mode: assessments.mode,
   moduleId: assessments.moduleId,
   subjectId: assessments.subjectId,
   topicId: assessments.topicId,
@@ -39,6 +40,7 @@ const lockColumns = {
   markingScheme: assessments.markingScheme,
   answers: assessments.answers,
   scheduledTestId: assessments.scheduledTestId,
+  checkScores: assessments.checkScores,
   examId: assessments.examId,
   timeSpent: assessments.timeSpent,
 };
@@ -48,10 +50,12 @@ interface LockedSession extends SessionForRecords {
   markingScheme: string;
   answers: AnswerValue[];
   scheduledTestId: string | null;
+  /** Practice and review: the marks the learner was shown when checking (DESIGN.md §6.2). */
+  checkScores: Record<string, number | null> | null;
   timeSpent: number[] | null;
 }
 
-interface KeyRow {
+export interface KeyRow {
   session_id: string;
   pos: number;
   type: QuestionType;
@@ -63,7 +67,7 @@ interface KeyRow {
 }
 
 /** Each locked session's questions: type, key and topic by position, in one query for a batch. */
-async function keysOf(tx: DbOrTx, ids: string[]): Promise<Map<string, KeyRow[]>> {
+export async function keysOf(tx: DbOrTx, ids: string[]): Promise<Map<string, KeyRow[]>> {
   const result = await tx.execute(sql`
     SELECT a.id AS session_id, s.pos::int AS pos, q.type, q.key::text AS key_json, q.topic_id,
       q.id AS question_id, q.subject_id, q.dropped_at IS NOT NULL AS dropped
@@ -101,8 +105,11 @@ function scoreSession(session: LockedSession, keys: KeyRow[], verdicts: Map<numb
     let score = row.dropped
       ? droppedMark(scheme, row.type).score
       : markAnswer(scheme, JSON.parse(row.key_json) as QuestionKey, answer).score;
+    const checked = session.checkScores?.[String(position)];
+    // A checked answer keeps the mark its check showed; no AI verdict overrides it.
+    if (checked !== undefined && !row.dropped) score = checked;
     // An AI verdict decides a free-text answer the rules did not accept.
-    if (verdict && score !== null && score < max) {
+    else if (verdict && score !== null && score < max) {
       score = verdict.correct ? max : scheme.marks.text.wrong;
       notes[String(position)] = verdict.reason;
     }
@@ -148,11 +155,20 @@ async function completeLocked(
   for (const s of scored)
     if (!s.session.scheduledTestId)
       await applyRecordDeltas(tx, s.session.userId, recordDeltas(s.session, s.questions));
-  // The tutor loop's history, review queue and item difficulty: one batch for all the sessions.
+  // The tutor loop's history, review queue and item difficulty: one batch for all the sessions. The
+  // positions a practice or review check locked were recorded by that check (services/practice). A
+  // live test's answers wait for its ranking (live-tests/history.ts): a review card or a mistake
+  // would tell a taker what they got wrong while the window is open.
   const at = new Date();
   await recordAnswers(
     tx,
-    scored.flatMap((s) => completionEntries(s.session, keys.get(s.session.id) ?? [], s.questions, at)),
+    scored
+      .filter((s) => !s.session.scheduledTestId)
+      .flatMap((s) =>
+        completionEntries(s.session, keys.get(s.session.id) ?? [], s.questions, at, s.session.mode).filter(
+          (entry) => s.session.checkScores?.[String(entry.position)] === undefined,
+        ),
+      ),
   );
 }
 
