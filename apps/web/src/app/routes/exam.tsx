@@ -9,6 +9,7 @@ import { StartQuizDialog } from '../../features/exams/components/StartQuizDialog
 import { usePerformance } from '../../features/exams/hooks/use-performance';
 import { useRunningAttempts } from '../../features/exams/hooks/use-running-attempts';
 import { useStartQuiz } from '../../features/exams/hooks/use-start-quiz';
+import { PaletteLegend } from '../../features/quiz/components/PaletteLegend';
 import { paths } from '../../lib/paths';
 
 /**
@@ -104,6 +105,7 @@ export default function ExamPage() {
         onCancel={start.cancel}
         onConfirm={start.confirm}
         running={start.target ? forRoute(start.target.to) : null}
+        legend={<PaletteLegend />}
       />
     </Stack>
   );

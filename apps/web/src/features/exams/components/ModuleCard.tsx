@@ -1,4 +1,4 @@
-import type { ModuleSummary } from '@ai-tutor/contract';
+import { currentScheme, DEFAULT_MARKING_SCHEME, type ModuleSummary } from '@ai-tutor/contract';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { paths } from '../../../lib/paths';
@@ -45,6 +45,13 @@ export function ModuleCard({ examSlug, module, performance, onStart }: ModuleCar
                 label: `${module.name} — mock test`,
                 size,
                 to: paths.quiz(examSlug, 'module', module.slug),
+                instructions: {
+                  durationMinutes: module.durationMinutes,
+                  questionCount: module.questionCount,
+                  // A catalogue without the field: the scheme every module has unless it names one.
+                  markingScheme:
+                    module.markingScheme?.label ?? currentScheme(DEFAULT_MARKING_SCHEME).label,
+                },
               })
             }
           >
