@@ -11,3 +11,4 @@ export * from './questions.js';
 export * from './marking.js';
 export * from './ai-constants.js';
 export * from './ai.js';
+export * from './live-tests.js';

@@ -218,3 +218,21 @@ export const mailTexts = {
   expiry: `This code expires in ${OTP_TTL_MINUTES} minutes and can be used once.`,
   signature: `— ${APP_TITLE}`,
 } as const;
+
+/** "2026-11-25 14:05 UTC": how a server message names a moment (the web formats `availableAt` itself). */
+const utcText = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** What the live-test API says in `message` (DESIGN.md §6.3), and the web's texts around it. */
+export const liveTestMessages = {
+  notFound: 'Live test not found',
+  /** 409 with `availableAt` = opensAt. */
+  notOpenYet: (opensAt: Date) => `This live test opens at ${utcText(opensAt)}.`,
+  closed: 'This live test has closed.',
+  alreadyTaken: 'You have already taken this live test: it allows one attempt.',
+  /** 409 with `availableAt` = closesAt (the ranking follows within seconds). */
+  resultsNotYet: (closesAt: Date) => `Results open at ${utcText(closesAt)}, when the live test closes.`,
+  /** 409 with `availableAt` a few seconds ahead: closed, ranking being computed. */
+  rankingInProgress: 'The ranking is being computed. Please try again in a few seconds.',
+  /** The web's line after submitting: "Submitted — results open at 14:05" (local time). */
+  submittedResultsAt: (time: string) => `Submitted — results open at ${time}`,
+} as const;

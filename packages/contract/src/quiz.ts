@@ -10,6 +10,7 @@ import {
 import { text } from './text.js';
 import { MARKING_SCHEME_NAMES, OUTCOME_LABELS } from './marking.js';
 import { QUESTION_TYPES } from './questions.js';
+import { liveTestRef, practicePercentile } from './live-tests.js';
 
 const slug = text(TEXT_LIMITS.slug).trim().min(1);
 /** `:slug` of an assessment (session, submit, result). */
@@ -28,6 +29,11 @@ export const createAssessmentBody = z
      * (submits) it first and starts a new one.
      */
     startAfresh: z.boolean().optional(),
+    /**
+     * DESIGN.md §6.3: starts (or resumes) this live test. The test decides the paper; the scope fields
+     * still name its exam and module with quizType 'module'. One attempt per learner.
+     */
+    scheduledTestId: z.string().uuid().optional(),
   })
   .refine((v) => v.quizType === 'module' || v.subjectSlug !== undefined, {
     message: 'subjectSlug is required for subject and topic quizzes',
@@ -63,6 +69,11 @@ export const assessment = z.object({
   topic: ref.nullable(),
   /** `name@version` of the marking scheme the session is marked by (DESIGN.md §6.1). */
   markingScheme: z.object({ id: z.string(), name: z.enum(MARKING_SCHEME_NAMES), label: z.string() }),
+  /**
+   * The live test this session is an attempt of (DESIGN.md §6.3); absent for ordinary quizzes. Until
+   * `resultsReady`, `score` stays null even once completed.
+   */
+  liveTest: liveTestRef.optional(),
 });
 export type Assessment = z.infer<typeof assessment>;
 
@@ -168,6 +179,8 @@ export const resultData = z.object({
   assessment,
   evaluations: z.array(resultEvaluation),
   corrections: z.array(resultCorrection),
+  /** Ordinary module mock tests: this score among all learners' first attempts (DESIGN.md §6.3). */
+  practicePercentile: practicePercentile.optional(),
 });
 export type ResultData = z.infer<typeof resultData>;
 
