@@ -1,8 +1,8 @@
-import { currentScheme, DEFAULT_MARKING_SCHEME, type ModuleSummary } from '@ai-tutor/contract';
+import type { ModuleSummary } from '@ai-tutor/contract';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { paths } from '../../../lib/paths';
-import { formatAverage, formatSize, formatTotalMarks, statsOf } from '../format';
+import { formatAverage, formatSize, formatTotalMarks, mockTestInstructions, statsOf } from '../format';
 import type { Performance } from '../hooks/use-performance';
 import type { QuizTarget } from '../hooks/use-start-quiz';
 import { ScoreTrend } from './ScoreTrend';
@@ -45,13 +45,7 @@ export function ModuleCard({ examSlug, module, performance, onStart }: ModuleCar
                 label: `${module.name} — mock test`,
                 size,
                 to: paths.quiz(examSlug, 'module', module.slug),
-                instructions: {
-                  durationMinutes: module.durationMinutes,
-                  questionCount: module.questionCount,
-                  // A catalogue without the field: the scheme every module has unless it names one.
-                  markingScheme:
-                    module.markingScheme?.label ?? currentScheme(DEFAULT_MARKING_SCHEME).label,
-                },
+                instructions: mockTestInstructions(module),
               })
             }
           >

@@ -30,7 +30,13 @@ interface StartQuizDialogProps {
  * live tests show their instructions here too: a new attempt starts only once the declaration is
  * ticked, while resuming one needs no second declaration.
  */
-export function StartQuizDialog({ target, onCancel, onConfirm, running = null, legend }: StartQuizDialogProps) {
+export function StartQuizDialog({
+  target,
+  onCancel,
+  onConfirm,
+  running = null,
+  legend,
+}: StartQuizDialogProps) {
   const resumeLabel = useResumeLabel(target ? running : null);
   const titleId = useId();
   const hintId = useId();

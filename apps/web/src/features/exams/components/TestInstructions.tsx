@@ -46,8 +46,8 @@ export function TestInstructions({ info, legend, declared, onDeclared }: TestIns
           {closesAt && ` This live test closes at ${closing(closesAt)}, which ends it if that comes first.`}
         </li>
         <li>
-          Questions: <strong>{questionCount}</strong>. Move between them with Save &amp; Next or the
-          question palette; you can change an answer until you submit.
+          Questions: <strong>{questionCount}</strong>. Move between them with Save &amp; Next or the question
+          palette; you can change an answer until you submit.
         </li>
         <li>
           Marking scheme: <strong>{markingScheme}</strong>.
