@@ -10,6 +10,7 @@ import { usePerformance } from '../../features/exams/hooks/use-performance';
 import { useRunningAttempts } from '../../features/exams/hooks/use-running-attempts';
 import { useStartQuiz } from '../../features/exams/hooks/use-start-quiz';
 import { mockTestInstructions } from '../../features/exams/format';
+import { PercentileTrend } from '../../features/live-tests/components/PercentileTrend';
 import { PaletteLegend } from '../../features/quiz/components/PaletteLegend';
 import { paths } from '../../lib/paths';
 
@@ -93,6 +94,7 @@ export default function ExamPage() {
               });
             }}
           />
+          <PercentileTrend examSlug={exam.slug} />
           {exam.modules.length === 0 && <Alert severity="info">This exam has no tests yet.</Alert>}
           {exam.modules.map((module) => (
             <ModuleCard

@@ -1,0 +1,36 @@
+import { liveTestMessages, RESULT_MAX_WIDTH_PX } from '@ai-tutor/contract';
+import { Alert, Box, Button } from '@mui/material';
+import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../lib/paths';
+
+/** The longest a timer waits in one go (browsers fire longer ones at once). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * A live test's result before its window closes (the result call's 409 with `availableAt`): when it
+ * opens, in this browser's time zone; the result is asked for again at that moment.
+ */
+export function ResultsLater({ availableAt, onOpen }: { availableAt: string; onOpen: () => void }) {
+  useEffect(() => {
+    // A second late, so the server's clock has passed the moment too.
+    const wait = Date.parse(availableAt) - Date.now() + 1000;
+    const timer = setTimeout(onOpen, Math.min(MAX_TIMER_MS, Math.max(1000, wait)));
+    return () => clearTimeout(timer);
+  }, [availableAt, onOpen]);
+  const time = new Date(availableAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return (
+    <Box sx={{ maxWidth: RESULT_MAX_WIDTH_PX, mx: 'auto', mt: 3 }}>
+      <Alert
+        severity="success"
+        action={
+          <Button color="inherit" component={RouterLink} to={paths.exams}>
+            Exams
+          </Button>
+        }
+      >
+        {liveTestMessages.submittedResultsAt(time)}. Your score, rank and the answers show here then.
+      </Alert>
+    </Box>
+  );
+}
