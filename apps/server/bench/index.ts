@@ -3,7 +3,7 @@
  *
  *   npm run bench --workspace @ai-tutor/server -- --db pglite|postgres --learners 10000 --duration 10
  *     --connections 50 --exam-minutes 2 --ramp 60 --save-every 30 --sweep 5
- *     --phases floor,save,create,result,signin,storage,examday --rounds 3 --burst 70
+ *     --phases floor,save,create,result,signin,storage,examday,live --rounds 3 --burst 70
  *
  * or from the environment (what `npm run bench` at the root passes on): BENCH_DB, BENCH_LEARNERS,
  * BENCH_DURATION, BENCH_CONNECTIONS, BENCH_EXAM_MINUTES, BENCH_RAMP, BENCH_SAVE_EVERY, BENCH_SWEEP,
@@ -16,6 +16,7 @@
 import { createClient } from './http.js';
 import type { Bench } from './context.js';
 import { examDay } from './exam-day.js';
+import { liveTest } from './live.js';
 import { log, readOptions } from './options.js';
 import { startServerProcess } from './server-process.js';
 import { signInBurst } from './sign-in-burst.js';
@@ -60,6 +61,7 @@ if (want('signin')) {
 }
 if (want('storage')) await storageFigures(bench);
 if (want('examday')) await examDay(bench);
+if (want('live')) await liveTest(bench);
 
 client.close();
 await server.stop();

@@ -10,6 +10,7 @@ import configPlugin from './plugins/app/config.js';
 import databasePlugin from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
 import linkedin from './plugins/app/linkedin.js';
+import liveTests from './plugins/app/live-tests.js';
 import mailer from './plugins/app/mailer.js';
 import posts from './plugins/app/posts.js';
 import quiz from './plugins/app/quiz.js';
@@ -67,6 +68,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(linkedin);
   await fastify.register(quiz);
   await fastify.register(quizSweep);
+  await fastify.register(liveTests);
 
   await fastify.register(apiRoutes, { prefix: '/api' });
   await fastify.register(webApp);

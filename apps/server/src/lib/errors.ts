@@ -8,6 +8,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** When to ask again (the error envelope's `availableAt`, ISO): live tests' 409s. */
+    readonly availableAt?: Date,
   ) {
     super(message);
   }
@@ -15,6 +17,9 @@ export class AppError extends Error {
 
 export const notFound = (message: string = apiMessages.notFound) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+/** A 409 that says when the refused thing becomes available (`availableAt` in the envelope). */
+export const notYet = (message: string, availableAt: Date) =>
+  new AppError(409, message, undefined, undefined, availableAt);
 export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, message, errors);
 export const unauthorized = (message: string = apiMessages.unauthorized) => new AppError(401, message);
 export const forbidden = (message: string = apiMessages.forbidden) => new AppError(403, message);

@@ -53,6 +53,8 @@ export const assessments = pgTable(
      */
     scopeKey: text('scope_key').notNull(),
     markingScheme: text('marking_scheme').notNull().default('spec@1'),
+    /** The live test this session is an attempt of (DESIGN.md §6.3; no FK: live-tests.ts owns that table). */
+    scheduledTestId: uuid('scheduled_test_id'),
     // A session's questions and answers, one array element per position (decision 0010): a start
     // writes one row, a save updates one element, completion reads and writes one row.
     questionIds: uuid('question_ids').array().notNull(),
@@ -78,6 +80,10 @@ export const assessments = pgTable(
     uniqueIndex('assessments_one_running')
       .on(t.userId, t.scopeKey)
       .where(sql`${t.sessionCompleted} = false`),
+    // One attempt per learner per live test, however many starts race.
+    uniqueIndex('assessments_one_per_live_test')
+      .on(t.scheduledTestId, t.userId)
+      .where(sql`${t.scheduledTestId} IS NOT NULL`),
   ],
 );
 

@@ -137,9 +137,12 @@ export default fp(
     fastify.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
-        return reply
-          .status(error.statusCode)
-          .send({ message: error.message, data: null, ...(error.errors ? { errors: error.errors } : {}) });
+        return reply.status(error.statusCode).send({
+          message: error.message,
+          data: null,
+          ...(error.errors ? { errors: error.errors } : {}),
+          ...(error.availableAt ? { availableAt: error.availableAt.toISOString() } : {}),
+        });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors: FieldError[] = error.validation.map((v) => ({

@@ -18,6 +18,8 @@ import invitecodeRoutes from './v1/invitecode.js';
 import linkedinRoutes from './v1/linkedin.js';
 import mediaRoutes from './v1/media.js';
 import postRoutes from './v1/post.js';
+import scheduledTestsRoute from './v1/scheduled-tests/index.js';
+import scheduledTestRankingRoute from './v1/scheduled-tests/ranking.js';
 import userRecordsRoutes from './v1/user-records.js';
 import usersRoutes from './v1/users.js';
 import googleRoutes from './v2/auth/google.js';
@@ -46,6 +48,8 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(assessmentResultRoute);
   await api.register(assessmentDetailsRoute);
   await api.register(evaluationExplainRoute);
+  await api.register(scheduledTestsRoute);
+  await api.register(scheduledTestRankingRoute);
   await api.register(postRoutes);
   await api.register(linkedinRoutes);
   await api.register(authLinkedinRoutes);

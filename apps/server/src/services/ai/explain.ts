@@ -2,6 +2,7 @@ import { aiMessages, answerText, type AnswerValue, type ExplainData } from '@ai-
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { checkLiveResultsOpenById } from '../live-tests/result-gate.js';
 import { parseEvaluationId } from '../quiz/session-ids.js';
 import { prompts, type ExplainInput } from './prompts.js';
 import { AiError, type AiProvider } from './provider.js';
@@ -74,6 +75,7 @@ export async function explainEvaluation(
   };
   if (!row || row.userId !== userId) throw notFound(aiMessages.evaluationNotFound);
   if (!row.sessionCompleted) throw conflict(aiMessages.sessionRunning);
+  await checkLiveResultsOpenById(db, target.sessionId);
   if (row.aiExplanation) {
     return { explanation: row.aiExplanation, aiGenerated: true, cached: true, notice: null };
   }

@@ -14,6 +14,7 @@ import { gradeSession, type GradeVerdict } from './free-text-grading.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { applyRecordDeltas, recordDeltas, type ScoredQuestion, type SessionForRecords } from './records.js';
 import { GRACE } from './sql.js';
+import { countFirstAttempts } from '../live-tests/practice.js';
 
 /**
  * Completing a session: the one path used by submit, by the periodic sweep, by reads of an expired
@@ -129,6 +130,10 @@ async function completeLocked(
       completed_at = now()
     FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, score int, answered int, scores jsonb, notes jsonb)
     WHERE a.id = v.id`);
+  await countFirstAttempts(
+    tx,
+    sessions.map((s) => s.id),
+  );
   for (const s of scored) await applyRecordDeltas(tx, s.session.userId, recordDeltas(s.session, s.questions));
 }
 

@@ -9,13 +9,14 @@ import {
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { conflict } from '../../lib/errors.js';
+import { startLiveTest } from '../live-tests/start.js';
 import { completeAssessment } from './complete.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { resolveScope, scopeKeyOf, type QuizScope } from './scope.js';
 import { selectQuestions, shuffle } from './selection.js';
 import { newSessionId } from './session-ids.js';
 import { sessionData } from './session.js';
-import { findRunningAttempt, toAssessment, type AssessmentRow } from './views.js';
+import { findRunningAttempt, NOT_A_LIVE_TEST, toAssessment, type AssessmentRow } from './views.js';
 import { toEvaluation } from './evaluation-views.js';
 
 /** 72 random bits, URL-safe: slugs appear in result links and must not be guessable or enumerable. */
@@ -64,6 +65,8 @@ export async function startSession(
   userId: string,
   body: CreateAssessmentBody,
 ): Promise<StartedSession> {
+  // A live test has its own paper, window and one-attempt rule (DESIGN.md §6.3).
+  if (body.scheduledTestId) return startLiveTest(db, grader, userId, body.scheduledTestId);
   const scope = await resolveScope(db, body, new Date(), userId);
   const scopeKey = scopeKeyOf(scope);
   // The resolve query saw the running attempt (the common start has none: three round trips in all).
@@ -163,6 +166,7 @@ async function insertSession(
     topicId: scope.topic?.id ?? null,
     topicName: scope.topic?.name ?? null,
     topicSlug: scope.topic?.slug ?? null,
+    ...NOT_A_LIVE_TEST,
     serverTimeMs: Number(created.server_ms),
     expired: false,
   };

@@ -9,6 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { keyCorrections, questions, sessionCorrections } from '../../db/schema.js';
+import { liveTestsAfterCorrection } from '../live-tests/after-correction.js';
 import { rebuildRecords } from './rebuild-records.js';
 
 /**
@@ -145,6 +146,11 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
       ...new Set(rows.filter((r) => updates.some((u) => u.id === r.id)).map((r) => r.user_id)),
     ];
     await rebuildRecords(tx, learners);
+    await liveTestsAfterCorrection(
+      tx,
+      question.id,
+      updates.map((u) => u.id),
+    );
     await tx
       .update(keyCorrections)
       .set({ sessionsRescored: updates.length })

@@ -1,6 +1,7 @@
 import { quizMessages, type Assessment, type ResultData, type SessionData } from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { checkLiveResultsOpen, practicePercentileOfSession } from '../live-tests/result-gate.js';
 import { completeAssessment } from './complete.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { resultEvaluations, sessionQuestions, toEvaluation } from './evaluation-views.js';
@@ -70,9 +71,16 @@ export async function getResult(
   if (!row.sessionCompleted) {
     throw conflict(quizMessages.stillRunning);
   }
-  const [evaluations, corrections] = await Promise.all([
+  checkLiveResultsOpen(row);
+  const [evaluations, corrections, practicePercentile] = await Promise.all([
     resultEvaluations(db, row.id, row.markingScheme),
     sessionCorrectionsOf(db, row.id),
+    practicePercentileOfSession(db, row),
   ]);
-  return { assessment: toAssessment(row), evaluations, corrections };
+  return {
+    assessment: toAssessment(row),
+    evaluations,
+    corrections,
+    ...(practicePercentile ? { practicePercentile } : {}),
+  };
 }

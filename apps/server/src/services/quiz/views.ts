@@ -6,6 +6,7 @@ import {
   exams,
   keyCorrections,
   modules,
+  scheduledTests,
   sessionCorrections,
   subjects,
   topics,
@@ -45,6 +46,11 @@ const assessmentColumns = {
   topicId: topics.id,
   topicName: topics.name,
   topicSlug: topics.slug,
+  // A live test's session (DESIGN.md §6.3): its score stays hidden until the test is ranked.
+  liveTestId: scheduledTests.id,
+  liveTestName: scheduledTests.name,
+  liveTestClosesAt: scheduledTests.closesAt,
+  liveTestRankedAt: scheduledTests.rankedAt,
   serverTimeMs: NOW_MS,
   /** Past the deadline and its grace, yet not completed: a read must complete it first. */
   expired: sql<boolean>`(not ${assessments.sessionCompleted} and now() > ${assessments.deadline} + ${GRACE})`,
@@ -57,9 +63,17 @@ export function selectAssessments(db: DbOrTx) {
     .innerJoin(exams, eq(exams.id, assessments.examId))
     .innerJoin(modules, eq(modules.id, assessments.moduleId))
     .leftJoin(subjects, eq(subjects.id, assessments.subjectId))
-    .leftJoin(topics, eq(topics.id, assessments.topicId));
+    .leftJoin(topics, eq(topics.id, assessments.topicId))
+    .leftJoin(scheduledTests, eq(scheduledTests.id, assessments.scheduledTestId));
 }
 export type AssessmentRow = Awaited<ReturnType<typeof selectAssessments>>[number];
+/** The live-test columns of a session row that is not a live test's. */
+export const NOT_A_LIVE_TEST = {
+  liveTestId: null,
+  liveTestName: null,
+  liveTestClosesAt: null,
+  liveTestRankedAt: null,
+} as const;
 
 /** The learner's own assessment by slug; another learner's is simply not found. */
 export async function findOwnAssessment(
@@ -97,8 +111,8 @@ export function toAssessment(row: AssessmentRow, answeredOverride?: number): Ass
     slug: row.slug,
     sessionName: row.sessionName,
     quizType: row.quizType,
-    // The score exists only once completed; nothing before that hints at it.
-    score: row.sessionCompleted ? row.score : null,
+    // The score exists only once completed (a live test's: once ranked); nothing before hints at it.
+    score: row.sessionCompleted && (!row.liveTestId || row.liveTestRankedAt) ? row.score : null,
     totalMarks: row.totalMarks,
     totalTime: row.totalTime,
     startTime: row.startTime.toISOString(),
@@ -120,6 +134,16 @@ export function toAssessment(row: AssessmentRow, answeredOverride?: number): Ass
         ? { id: row.topicId, name: row.topicName, slug: row.topicSlug }
         : null,
     markingScheme: schemeView(row.markingScheme),
+    ...(row.liveTestId && row.liveTestName && row.liveTestClosesAt
+      ? {
+          liveTest: {
+            id: row.liveTestId,
+            name: row.liveTestName,
+            closesAt: row.liveTestClosesAt.toISOString(),
+            resultsReady: row.liveTestRankedAt !== null,
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,0 +1,95 @@
+import {
+  cancelScheduledTest,
+  listScheduledTests,
+  ScheduleError,
+  scheduleTest,
+} from '../services/live-tests/schedule.js';
+import type { Command } from './commands.js';
+import { parseCommandArgs, usageError } from './parse.js';
+
+/**
+ * `tests schedule|list|cancel` (DESIGN.md §6.3): an operator schedules a live test of a module — the
+ * paper is drawn once, now — lists them, or cancels one that has not opened.
+ */
+
+const SCHEDULE = 'tests schedule --module SLUG --opens ISO --closes ISO [--name TEXT]';
+const LIST = 'tests list';
+const CANCEL = 'tests cancel ID';
+
+const scheduleOptions = {
+  module: { type: 'string' },
+  opens: { type: 'string' },
+  closes: { type: 'string' },
+  name: { type: 'string' },
+} as const;
+
+async function guarded(name: string, work: () => Promise<void>): Promise<number> {
+  try {
+    await work();
+    return 0;
+  } catch (error) {
+    if (error instanceof ScheduleError) {
+      console.error(`${name}: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+const testsCommand: Command = {
+  help: [
+    { usage: SCHEDULE, summary: 'schedule a live test of a module mock test: its paper is drawn now' },
+    { usage: LIST, summary: 'the live tests, newest window first, with their takers' },
+    { usage: CANCEL, summary: 'cancel a live test that has not opened yet' },
+  ],
+  run: async ({ database, args }) => {
+    const [sub, ...rest] = args;
+    if (sub === 'schedule') {
+      const parsed = parseCommandArgs(rest, scheduleOptions);
+      if (typeof parsed === 'string') return usageError('tests schedule', parsed, SCHEDULE);
+      const { module, opens, closes, name } = parsed.values;
+      if (!module || !opens || !closes)
+        return usageError('tests schedule', '--module, --opens and --closes are required', SCHEDULE);
+      return guarded('tests schedule', async () => {
+        const done = await scheduleTest(database.db, {
+          moduleSlug: module,
+          opensAt: new Date(opens),
+          closesAt: new Date(closes),
+          ...(name === undefined ? {} : { name }),
+        });
+        console.log(`Scheduled "${done.name}": ${done.id}`);
+        console.log(
+          `${done.questions} questions, ${done.durationMinutes} minutes, marked by ${done.markingScheme}`,
+        );
+      });
+    }
+    if (sub === 'list') {
+      if (rest.length) return usageError('tests list', `unexpected argument "${rest[0]}"`, LIST);
+      const rows = await listScheduledTests(database.db);
+      if (!rows.length) console.log('No live tests scheduled.');
+      for (const r of rows)
+        console.log(
+          `${r.id}  ${r.state.padEnd(9)}  ${r.opens_at} → ${r.closes_at}  ${r.module_slug}  ` +
+            `${r.questions} questions, ${r.takers} takers  ${r.name}`,
+        );
+      return 0;
+    }
+    if (sub === 'cancel') {
+      const [id, ...extra] = rest;
+      if (!id || extra.length) return usageError('tests cancel', 'give one test id', CANCEL);
+      return guarded('tests cancel', async () => {
+        await cancelScheduledTest(database.db, id);
+        console.log(`Cancelled ${id}.`);
+      });
+    }
+    return usageError(
+      'tests',
+      sub ? `unknown sub-command "${sub}"` : 'schedule, list or cancel?',
+      SCHEDULE,
+      LIST,
+      CANCEL,
+    );
+  },
+};
+
+export const liveTestCommands: Record<string, Command> = { tests: testsCommand };

@@ -1,0 +1,118 @@
+import type { RankingSummary } from '../../services/live-tests/summary-types.js';
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
+import { users } from './accounts.js';
+import { exams, modules } from './catalogue.js';
+
+/** Live tests (DESIGN.md §6.3): scheduled papers, their rankings, and the practice percentile's counts. */
+
+/** One subject's part of a scheduled paper, in the order the paper was drawn. */
+export interface PaperSubject {
+  subjectId: string;
+  questionIds: string[];
+}
+
+export const scheduledTests = pgTable(
+  'scheduled_tests',
+  {
+    id: id(),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id),
+    moduleId: uuid('module_id')
+      .notNull()
+      .references(() => modules.id),
+    name: text('name').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** `name@version`, fixed at scheduling like the paper. */
+    markingScheme: text('marking_scheme').notNull(),
+    totalMarks: integer('total_marks').notNull(),
+    /** The paper, drawn once: every taker gets these questions (order shuffled within each subject). */
+    paper: jsonb('paper').$type<PaperSubject[]>().notNull(),
+    /** The same ids flat, for "which tests had this question" (key corrections). */
+    questionIds: uuid('question_ids').array().notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Set once the ranking is written (after the close); a key correction re-ranks and keeps it. */
+    rankedAt: timestamp('ranked_at', { withTimezone: true }),
+    /** Distribution and the top 10 %'s figures, computed with the ranking. */
+    summary: jsonb('summary').$type<RankingSummary>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('scheduled_tests_closes').on(t.closesAt),
+    // The ranking job's question: closed, not cancelled, not ranked yet.
+    index('scheduled_tests_unranked')
+      .on(t.closesAt)
+      .where(sql`${t.rankedAt} IS NULL AND ${t.cancelledAt} IS NULL`),
+  ],
+);
+
+/** One taker's place, written once at the close and rewritten by a key correction. */
+export const liveTestRankings = pgTable(
+  'live_test_rankings',
+  {
+    testId: uuid('test_id')
+      .notNull()
+      .references(() => scheduledTests.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assessmentId: uuid('assessment_id').notNull(),
+    score: integer('score').notNull(),
+    rank: integer('rank').notNull(),
+    percentile: doublePrecision('percentile').notNull(),
+    /** Before the latest key correction that moved this taker (null: none did). */
+    rankBefore: integer('rank_before'),
+    percentileBefore: doublePrecision('percentile_before'),
+    scoreBefore: integer('score_before'),
+    rankChangedAt: timestamp('rank_changed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.testId, t.userId] }), index('live_test_rankings_user').on(t.userId)],
+);
+
+/**
+ * The practice percentile (DESIGN.md §6.3): each learner's first completed ordinary mock test of a
+ * module, and how many first attempts scored each score, kept current at completion so a result
+ * never scans attempts.
+ */
+export const practiceFirstAttempts = pgTable(
+  'practice_first_attempts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    moduleId: uuid('module_id')
+      .notNull()
+      .references(() => modules.id),
+    markingScheme: text('marking_scheme').notNull(),
+    assessmentId: uuid('assessment_id').notNull(),
+    score: integer('score').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.moduleId] })],
+);
+
+export const practiceScoreCounts = pgTable(
+  'practice_score_counts',
+  {
+    moduleId: uuid('module_id')
+      .notNull()
+      .references(() => modules.id),
+    markingScheme: text('marking_scheme').notNull(),
+    score: integer('score').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.moduleId, t.markingScheme, t.score] })],
+);

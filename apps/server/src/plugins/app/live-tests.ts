@@ -1,0 +1,60 @@
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.js';
+import { listForLearner, rankingFor } from '../../services/live-tests/learner-views.js';
+import { rankDueTests } from '../../services/live-tests/ranking.js';
+import { RANKING_TICK_SECONDS } from '../../services/live-tests/timing.js';
+import type { FreeTextGrader } from '../../services/quiz/free-text-grading.js';
+
+/**
+ * Live tests (DESIGN.md §6.3, services/live-tests/): the learner's list and rankings, and the ranking
+ * job. Starting one is the quiz service's start (create-session.ts hands a `scheduledTestId` over).
+ */
+export function createLiveTestsService(db: Db, grader: FreeTextGrader | null) {
+  return {
+    list: (userId: string, examSlug?: string) => listForLearner(db, userId, examSlug),
+    ranking: (userId: string, testId: string) => rankingFor(db, userId, testId),
+    /** Ranks every closed, unranked test whose sessions are all completed; the ids ranked. */
+    rankDue: () => rankDueTests(db, grader),
+  };
+}
+export type LiveTestsService = ReturnType<typeof createLiveTestsService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveTests: LiveTestsService;
+  }
+}
+
+/**
+ * The ranking job ticks every RANKING_TICK_SECONDS, so a test is ranked within seconds of its close
+ * plus the save grace. Like the quiz sweep: never overlapped by the next tick, unref'd, stopped before
+ * the database closes; several processes are safe (the test's row is locked while it is ranked).
+ */
+export default fp(
+  async (fastify) => {
+    const service = createLiveTestsService(fastify.db, fastify.freeTextGrader);
+    fastify.decorate('liveTests', service);
+    let running: Promise<void> | null = null;
+    const tick = () => {
+      if (running) return;
+      running = service
+        .rankDue()
+        .then((ranked) => {
+          if (ranked.length > 0) fastify.log.info({ ranked }, 'live tests ranked');
+        })
+        .catch((error: unknown) =>
+          fastify.log.warn({ err: error }, 'live-test ranking failed; retrying next tick'),
+        )
+        .finally(() => {
+          running = null;
+        });
+    };
+    const timer = setInterval(tick, RANKING_TICK_SECONDS * 1000);
+    timer.unref();
+    fastify.addHook('preClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'live-tests', dependencies: ['config', 'database', 'ai', 'quiz'] },
+);

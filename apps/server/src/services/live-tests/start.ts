@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { liveTestMessages, type QuestionType, type SessionData } from '@ai-tutor/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { PaperSubject } from '../../db/schema.js';
+import { notFound, conflict, notYet } from '../../lib/errors.js';
+import { completeAssessment } from '../quiz/complete.js';
+import type { FreeTextGrader } from '../quiz/free-text-grading.js';
+import { shuffle } from '../quiz/selection.js';
+import { newSessionId } from '../quiz/session-ids.js';
+import { sessionData } from '../quiz/session.js';
+import { findOwnAssessment } from '../quiz/views.js';
+
+/**
+ * Starting a live test (DESIGN.md §6.3): only inside its window, one attempt per learner. The paper is
+ * the test's; each taker gets its questions shuffled within each subject (subjects keep the paper's
+ * order) and each question's options shuffled. The deadline is the earlier of start + duration and
+ * the close. Two starts at once make one session: the unique index on (test, learner) lets one insert
+ * in, and the other answers that session like a resume.
+ */
+
+interface TestRow {
+  id: string;
+  name: string;
+  exam_id: string;
+  module_id: string;
+  cancelled: boolean;
+  before_open: boolean;
+  after_close: boolean;
+  opens_ms: number;
+  paper_json: string;
+  /** The learner's session of this test, if any. */
+  mine_json: string | null;
+}
+interface Mine {
+  slug: string;
+  id: string;
+  completed: boolean;
+  over: boolean;
+}
+
+async function loadTest(db: Db, testId: string, userId: string): Promise<TestRow | undefined> {
+  const result = await db.execute(sql`
+    SELECT t.id, t.name, t.exam_id, t.module_id, t.cancelled_at IS NOT NULL AS cancelled,
+      now() < t.opens_at AS before_open, now() >= t.closes_at AS after_close,
+      (extract(epoch from t.opens_at) * 1000)::float8 AS opens_ms, t.paper::text AS paper_json,
+      (SELECT json_build_object('id', a.id, 'slug', a.slug, 'completed', a.session_completed,
+          'over', a.deadline <= now())::text
+        FROM assessments a WHERE a.scheduled_test_id = t.id AND a.user_id = ${userId}::uuid) AS mine_json
+    FROM scheduled_tests t WHERE t.id = ${testId}::uuid`);
+  return result.rows[0] as unknown as TestRow | undefined;
+}
+
+export interface StartedLiveTest extends SessionData {
+  resumed: boolean;
+}
+
+export async function startLiveTest(
+  db: Db,
+  grader: FreeTextGrader | null,
+  userId: string,
+  testId: string,
+): Promise<StartedLiveTest> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const test = await loadTest(db, testId, userId);
+    if (!test || test.cancelled) throw notFound(liveTestMessages.notFound);
+    const mine = test.mine_json === null ? null : (JSON.parse(test.mine_json) as Mine);
+    if (mine) return resumeOrRefuse(db, grader, userId, mine);
+    if (test.before_open)
+      throw notYet(
+        liveTestMessages.notOpenYet(new Date(Number(test.opens_ms))),
+        new Date(Number(test.opens_ms)),
+      );
+    if (test.after_close) throw conflict(liveTestMessages.closed);
+    if (await insertLiveSession(db, userId, test)) {
+      const created = await loadTest(db, testId, userId);
+      const own = created?.mine_json ? (JSON.parse(created.mine_json) as Mine) : null;
+      const row = own && (await findOwnAssessment(db, userId, own.slug));
+      if (row) return { ...(await sessionData(db, row)), resumed: false };
+    }
+    // Nothing inserted: another start of this learner won, or the window closed (or the test was
+    // cancelled) in between. The next look says which.
+  }
+  throw conflict(liveTestMessages.closed);
+}
+
+async function resumeOrRefuse(
+  db: Db,
+  grader: FreeTextGrader | null,
+  userId: string,
+  mine: Mine,
+): Promise<StartedLiveTest> {
+  if (!mine.completed && !mine.over) {
+    const row = await findOwnAssessment(db, userId, mine.slug);
+    if (row && !row.sessionCompleted) return { ...(await sessionData(db, row)), resumed: true };
+  }
+  if (!mine.completed) await completeAssessment(db, grader, mine.id);
+  throw conflict(liveTestMessages.alreadyTaken);
+}
+
+interface PaperQuestion {
+  id: string;
+  type: QuestionType;
+  options_json: string;
+}
+
+/**
+ * Writes this taker's session of the paper; false when nothing was written (an attempt exists, or the
+ * window is no longer open by the database's clock, checked in the same statement).
+ */
+async function insertLiveSession(db: Db, userId: string, test: TestRow): Promise<boolean> {
+  const paper = JSON.parse(test.paper_json) as PaperSubject[];
+  const ids = paper.flatMap((p) => p.questionIds);
+  const result = await db.execute(sql`
+    SELECT id, type, options::text AS options_json FROM questions
+    WHERE id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  const byId = new Map((result.rows as unknown as PaperQuestion[]).map((q) => [q.id, q]));
+  // Subjects in the paper's order; within each, this taker's own order.
+  const order = paper.flatMap((p) => shuffle(p.questionIds)).filter((id) => byId.has(id));
+  const questions = order.map((id) => byId.get(id)!);
+  const options = questions.map((q) => shuffle(JSON.parse(q.options_json) as string[]));
+  const n = questions.length;
+  const inserted = await db.execute(sql`
+    INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, session_name,
+      total_questions, total_marks, total_time, start_time, deadline, marking_scheme, scheduled_test_id,
+      question_ids, question_types, options, answers, marked, time_spent)
+    SELECT ${newSessionId()}::uuid, ${randomBytes(9).toString('base64url')}, ${userId}::uuid, 'module',
+      'live:' || t.id, t.exam_id, t.module_id, t.name, ${n}::int, t.total_marks, t.duration_minutes,
+      now(), least(now() + make_interval(mins => t.duration_minutes), t.closes_at), t.marking_scheme, t.id,
+      ${`{${order.join(',')}}`}::uuid[], ${`{${questions.map((q) => q.type).join(',')}}`}::text[],
+      ${JSON.stringify(options)}::jsonb,
+      (SELECT coalesce(jsonb_agg(NULL::jsonb), '[]'::jsonb) FROM generate_series(1, ${n}::int)),
+      array_fill(false, ARRAY[${n}::int]), array_fill(0, ARRAY[${n}::int])
+    FROM scheduled_tests t
+    WHERE t.id = ${test.id}::uuid AND t.cancelled_at IS NULL AND now() >= t.opens_at AND now() < t.closes_at
+    ON CONFLICT DO NOTHING
+    RETURNING id`);
+  return inserted.rows.length > 0;
+}
