@@ -112,6 +112,27 @@ describe('a live test’s result (DESIGN.md §6.3)', () => {
     expect(screen.queryByText(/still in progress/)).not.toBeInTheDocument();
   });
 
+  it('asks again when results open, and again while the ranking is not done, then shows the result', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const opensAt = new Date(Date.now() + 300).toISOString();
+    let asked = 0;
+    mockFetch((call) => {
+      if (call.path === '/api/v1/scheduled-tests/lt-1/ranking') return ok(ranking());
+      asked += 1;
+      // Twice refused with the same moment (the ranking runs a little after it), then open.
+      if (asked <= 2)
+        return { status: 409, body: { message: 'Results open soon', data: null, availableAt: opensAt } };
+      return ok(liveResult());
+    });
+    renderResult();
+    expect(await screen.findByText(/^Submitted — results open at/)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Test Analysis' }, { timeout: 6000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Your rank in Sunday Live Test' })).toBeInTheDocument();
+    expect(asked).toBe(3);
+  });
+
   it('afterwards shows the rank card, the distribution with the learner’s own band and the top 10 % per subject', async () => {
     const calls = mockFetch((call) =>
       call.path === '/api/v1/scheduled-tests/lt-1/ranking' ? ok(ranking()) : ok(liveResult()),

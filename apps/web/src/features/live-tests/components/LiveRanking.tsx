@@ -1,6 +1,6 @@
 import { liveTestMessages, type LiveTestRef } from '@ai-tutor/contract';
 import { Alert, Box, CircularProgress, Paper, Typography } from '@mui/material';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useGetRankingQuery } from '../api/get-ranking';
 import { availableAtIn } from '../lib/time';
 import { RankCard } from './RankCard';
@@ -9,11 +9,16 @@ import { TopGroupTable } from './TopGroupTable';
 
 /** While the ranking is computed (a 409 with `availableAt` a few seconds ahead), ask again then. */
 function useRetryAt(at: string | null, retry: () => void) {
+  const [tries, setTries] = useState(0);
   useEffect(() => {
     if (!at) return;
-    const timer = setTimeout(retry, Math.max(1000, Date.parse(at) - Date.now() + 500));
+    const wait = Math.max(1000 * 2 ** Math.min(tries, 5), Date.parse(at) - Date.now() + 500);
+    const timer = setTimeout(() => {
+      retry();
+      setTries((n) => n + 1);
+    }, wait);
     return () => clearTimeout(timer);
-  }, [at, retry]);
+  }, [at, retry, tries]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { liveTestMessages, RESULT_MAX_WIDTH_PX } from '@ai-tutor/contract';
 import { Alert, Box, Button } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
 
@@ -12,12 +12,20 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * opens, in this browser's time zone; the result is asked for again at that moment.
  */
 export function ResultsLater({ availableAt, onOpen }: { availableAt: string; onOpen: () => void }) {
+  // The same answer again (ranked a little after the moment): ask again, less often each time.
+  const [tries, setTries] = useState(0);
   useEffect(() => {
     // A second late, so the server's clock has passed the moment too.
-    const wait = Date.parse(availableAt) - Date.now() + 1000;
-    const timer = setTimeout(onOpen, Math.min(MAX_TIMER_MS, Math.max(1000, wait)));
+    const wait = Math.max(1000 * 2 ** Math.min(tries, 5), Date.parse(availableAt) - Date.now() + 1000);
+    const timer = setTimeout(
+      () => {
+        onOpen();
+        setTries((n) => n + 1);
+      },
+      Math.min(MAX_TIMER_MS, wait),
+    );
     return () => clearTimeout(timer);
-  }, [availableAt, onOpen]);
+  }, [availableAt, onOpen, tries]);
   const time = new Date(availableAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   return (
     <Box sx={{ maxWidth: RESULT_MAX_WIDTH_PX, mx: 'auto', mt: 3 }}>
