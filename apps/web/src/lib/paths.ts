@@ -3,6 +3,10 @@ import type { AttemptEntityType, QuizType } from '@ai-tutor/contract';
 /** The query parameter of a quiz route that makes its start a live test's (`scheduledTestId`). */
 export const LIVE_TEST_PARAM = 'live';
 
+/** A live test's quiz route: one attempt, so its start dialog never offers to start afresh. */
+export const isLiveQuizPath = (to: string) =>
+  new URLSearchParams(to.split('?')[1] ?? '').has(LIVE_TEST_PARAM);
+
 /** Every route of SPEC.md §2, typed. Screens link with these, never with hand-written strings. */
 export const paths = {
   login: '/login',
