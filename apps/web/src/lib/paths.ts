@@ -1,12 +1,5 @@
 import type { AttemptEntityType, QuizType } from '@ai-tutor/contract';
 
-/** The query parameter of a quiz route that makes its start a live test's (`scheduledTestId`). */
-export const LIVE_TEST_PARAM = 'live';
-
-/** A live test's quiz route: one attempt, so its start dialog never offers to start afresh. */
-export const isLiveQuizPath = (to: string) =>
-  new URLSearchParams(to.split('?')[1] ?? '').has(LIVE_TEST_PARAM);
-
 /** Every route of SPEC.md §2, typed. Screens link with these, never with hand-written strings. */
 export const paths = {
   login: '/login',
@@ -24,9 +17,6 @@ export const paths = {
       .filter((part): part is string => part !== undefined)
       .map((part, i) => (i === 0 ? part : encodeURIComponent(part)))
       .join('/'),
-  /** A live test's quiz route: its module's mock-test route naming the scheduled test (DESIGN.md §6.3). */
-  liveQuiz: (examSlug: string, moduleSlug: string, scheduledTestId: string) =>
-    `${paths.quiz(examSlug, 'module', moduleSlug)}?${LIVE_TEST_PARAM}=${encodeURIComponent(scheduledTestId)}`,
   result: (assessmentSlug: string) => `/quiz/result/${encodeURIComponent(assessmentSlug)}`,
   attempts: (entityType: AttemptEntityType, entitySlug: string) =>
     `/attempts/${entityType}/${encodeURIComponent(entitySlug)}`,

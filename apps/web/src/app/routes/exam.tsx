@@ -15,7 +15,8 @@ import { mockTestInstructions } from '../../features/exams/format';
 import { PercentileTrend } from '../../features/live-tests/components/PercentileTrend';
 import { useLiveTestRoutes } from '../../features/live-tests/hooks/use-live-test-routes';
 import { PaletteLegend } from '../../features/quiz/components/PaletteLegend';
-import { isLiveQuizPath, paths } from '../../lib/paths';
+import { isLiveQuizPath } from '../../lib/live-quiz-path';
+import { paths } from '../../lib/paths';
 
 /**
  * /exams/{slug}: breadcrumb, title, a card per module (mock test, stats, subjects, topics). Start

@@ -2,6 +2,7 @@ import { liveTestMessages, type ScheduledTest } from '@ai-tutor/contract';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { liveQuizPath } from '../../../lib/live-quiz-path';
 import { paths } from '../../../lib/paths';
 import { clockTime, countdownText, dayAndTime, resultsOpenAt } from '../lib/time';
 
@@ -26,7 +27,7 @@ function startOf(t: ScheduledTest, withInstructions: boolean): LiveTestStart {
   return {
     label: `${t.name} — live test`,
     size: sizeOf(t),
-    to: paths.liveQuiz(t.exam.slug, t.module.slug, t.id),
+    to: liveQuizPath(t.exam.slug, t.module.slug, t.id),
     ...(withInstructions
       ? {
           instructions: {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { paths } from '../../../lib/paths';
+import { liveQuizPath } from '../../../lib/live-quiz-path';
 import { useGetScheduledTestsQuery } from '../api/get-scheduled-tests';
 
 /**
@@ -14,7 +14,7 @@ export function useLiveTestRoutes(examSlug: string | undefined): Map<string, str
       new Map(
         (data?.live ?? []).flatMap((t) =>
           t.you.state === 'running'
-            ? [[t.you.slug, paths.liveQuiz(t.exam.slug, t.module.slug, t.id)] as const]
+            ? [[t.you.slug, liveQuizPath(t.exam.slug, t.module.slug, t.id)] as const]
             : [],
         ),
       ),
