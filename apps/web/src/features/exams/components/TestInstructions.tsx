@@ -41,8 +41,11 @@ export function TestInstructions({ info, legend, declared, onDeclared }: TestIns
       </Typography>
       <Box component="ul" sx={{ pl: 2.5, my: 1, '& li': { mb: 0.5 } }}>
         <li>
-          Duration: <strong>{durationMinutes} minutes</strong>. The timer at the top counts down; when it
-          reaches zero your test is submitted as it stands.
+          Duration:{' '}
+          <strong>
+            {durationMinutes} minute{durationMinutes === 1 ? '' : 's'}
+          </strong>
+          . The timer at the top counts down; when it reaches zero your test is submitted as it stands.
           {closesAt && ` This live test closes at ${closing(closesAt)}, which ends it if that comes first.`}
         </li>
         <li>
