@@ -1,8 +1,8 @@
-import { liveTestMessages, type LiveTestRef } from '@ai-tutor/contract';
+import type { LiveTestRef } from '@ai-tutor/contract';
 import { Alert, Box, CircularProgress, Paper, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useGetRankingQuery } from '../api/get-ranking';
-import { availableAtIn } from '../lib/time';
+import { availableAtIn, liveTexts } from '../lib/time';
 import { RankCard } from './RankCard';
 import { ScoreDistributionChart } from './ScoreDistributionChart';
 import { TopGroupTable } from './TopGroupTable';
@@ -38,7 +38,7 @@ export default function LiveRanking({ liveTest }: { liveTest: LiveTestRef }) {
     return (
       <Paper sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'center' }}>
         <CircularProgress size={20} aria-label="Loading the ranking" />
-        {retryAt && <Typography variant="body2">{liveTestMessages.rankingInProgress}</Typography>}
+        {retryAt && <Typography variant="body2">{liveTexts.rankingInProgress}</Typography>}
       </Paper>
     );
   }

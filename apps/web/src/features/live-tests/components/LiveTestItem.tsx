@@ -1,10 +1,10 @@
-import { liveTestMessages, type ScheduledTest } from '@ai-tutor/contract';
+import type { ScheduledTest } from '@ai-tutor/contract';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { liveQuizPath } from '../../../lib/live-quiz-path';
 import { paths } from '../../../lib/paths';
-import { clockTime, countdownText, dayAndTime, resultsOpenAt } from '../lib/time';
+import { clockTime, countdownText, dayAndTime, liveTexts } from '../lib/time';
 
 /** What a live test's Start or Resume opens: the route's start dialog takes it as it is. */
 export interface LiveTestStart {
@@ -66,7 +66,7 @@ function Standing({
       </Typography>
     );
     if (you.state === 'submitted' || you.state === 'ranked')
-      return <Typography variant="body2">{resultsOpenAt(test.closesAt)}</Typography>;
+      return <Typography variant="body2">{liveTexts.resultsOpenAt(test.closesAt)}</Typography>;
     return (
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         {closes}
@@ -97,7 +97,7 @@ function Standing({
     );
   }
   if (you.state === 'submitted' || you.state === 'running')
-    return <Typography variant="body2">{liveTestMessages.rankingInProgress}</Typography>;
+    return <Typography variant="body2">{liveTexts.rankingInProgress}</Typography>;
   return (
     <Typography variant="body2" color="text.secondary">
       Not taken
