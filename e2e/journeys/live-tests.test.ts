@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { axeCheck } from '../lib/a11y.js';
 import { catalogueFixture } from '../lib/catalogue-file.js';
 import { expect, seededWithInvite, test } from '../lib/fixtures.js';
 import { registerVerifiedLearner, signInWithTokens } from '../lib/learner.js';
@@ -70,6 +71,8 @@ test('a live test: countdown, instructions and declaration, one paper, results h
 }) => {
   // Two learners take it, then the window closes and the ranking follows.
   test.setTimeout(CLOSES_AT - Date.now() + 150_000);
+  // axe on each live-test screen as the learner sees it: no serious or critical violations.
+  const violations: string[] = [];
 
   // Asha: the live test on /exams, the later one counting down.
   const asha = await registerVerifiedLearner(server.url, mail, 'E2E-LIVE', 'Asha Verma');
@@ -80,6 +83,7 @@ test('a live test: countdown, instructions and declaration, one paper, results h
     /Opens in 1:59:\d\d/,
   );
   const live = page.getByRole('region', { name: 'Live now' });
+  violations.push(...(await axeCheck(page, '/exams with live tests')));
   await live.getByRole('button', { name: 'Start Sunday Live Test' }).click();
 
   // The instructions: Start only once the declaration is ticked.
@@ -91,6 +95,7 @@ test('a live test: countdown, instructions and declaration, one paper, results h
   await expect(instructions.getByRole('region', { name: 'Legend' })).toBeVisible();
   const start = dialog.getByRole('button', { name: 'Start', exact: true });
   await expect(start).toBeDisabled();
+  violations.push(...(await axeCheck(page, 'instructions')));
   await dialog.getByRole('checkbox', { name: DECLARATION }).check();
   await start.click();
   await page.waitForURL(/\/quiz\/exam\/timer-drill\/module\/timer-sprint\?live=/);
@@ -100,6 +105,7 @@ test('a live test: countdown, instructions and declaration, one paper, results h
   const ashaResult = page.url();
   await expect(page.getByText(/^Submitted — results open at \d\d:\d\d/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Test Analysis' })).toHaveCount(0);
+  violations.push(...(await axeCheck(page, 'results open at')));
 
   // Ravi takes the same test and gets it wrong.
   const ravi = await registerVerifiedLearner(server.url, mail, 'E2E-LIVE', 'Ravi Kumar');
@@ -128,6 +134,7 @@ test('a live test: countdown, instructions and declaration, one paper, results h
   await expect(spread.getByRole('img', { name: /\(your score\)$/ })).toHaveCount(1);
   await expect(spread.getByRole('table')).toContainText('Arithmetic');
   await expect(page.getByRole('heading', { name: 'Test Analysis' })).toBeVisible();
+  violations.push(...(await axeCheck(page, 'live result with the ranking')));
 
   // /exams lists it as past with the rank; the exam page shows the percentile trend.
   await page.goto('/exams');
@@ -138,4 +145,5 @@ test('a live test: countdown, instructions and declaration, one paper, results h
   await expect(page.getByRole('region', { name: 'Live-test percentile' })).toContainText(
     'Sunday Live Test: percentile 100.00, rank 1 of 2',
   );
+  expect(violations).toEqual([]);
 });

@@ -108,6 +108,7 @@ describe('a live test’s result (DESIGN.md §6.3)', () => {
     expect(
       await screen.findByText(new RegExp(`^Submitted — results open at ${localTime(CLOSES_AT)}`)),
     ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Live test submitted' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Test Analysis' })).not.toBeInTheDocument();
     expect(screen.queryByText(/still in progress/)).not.toBeInTheDocument();
   });

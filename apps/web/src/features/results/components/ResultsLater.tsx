@@ -1,5 +1,5 @@
 import { RESULT_MAX_WIDTH_PX } from '@ai-tutor/contract';
-import { Alert, Box, Button } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -29,6 +29,9 @@ export function ResultsLater({ availableAt, onOpen }: { availableAt: string; onO
   const time = new Date(availableAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   return (
     <Box sx={{ maxWidth: RESULT_MAX_WIDTH_PX, mx: 'auto', mt: 3 }}>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+        Live test submitted
+      </Typography>
       <Alert
         severity="success"
         action={
