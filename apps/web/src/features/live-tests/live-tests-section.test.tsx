@@ -191,6 +191,40 @@ describe('/exams’ live tests (DESIGN.md §6.3)', () => {
     expect(within(past).getByRole('listitem', { name: 'Mock 6' })).toHaveTextContent('Not taken');
   });
 
+  it('a test taken and closed but not ranked yet says so, and is asked for again until it shows the rank', async () => {
+    const closed = liveTest({
+      status: 'closed',
+      closesAt: iso(now - 25_000),
+      you: { state: 'submitted', slug: 's1' },
+    });
+    const ranked = {
+      ...closed,
+      resultsReady: true,
+      you: {
+        state: 'ranked' as const,
+        slug: 's1',
+        rank: 1,
+        takers: 2,
+        percentile: 100,
+        percentileText: '100.00',
+        score: 4,
+        maxScore: 12,
+      },
+    };
+    const api = serve(
+      () => list({ past: [closed] }),
+      () => list({ past: [ranked] }),
+    );
+    open();
+    const past = await group('Past');
+    expect(past).toHaveTextContent('The ranking is being computed');
+    // The ranking is due 20 s after the close: asked for again then (here a second from now).
+    expect(await within(past).findByText(/^Rank/, {}, { timeout: 3000 })).toHaveTextContent(
+      'Rank 1 of 2 · Percentile 100.00',
+    );
+    expect(api.asked()).toBe(2);
+  });
+
   it('shows nothing when no live test is scheduled', async () => {
     const api = serve(() => list({}));
     open();

@@ -5,6 +5,9 @@ import { useGetScheduledTestsQuery } from '../api/get-scheduled-tests';
 import { useServerNow } from '../hooks/use-server-clock';
 import { LiveTestItem, type LiveTestStart } from './LiveTestItem';
 
+/** The ranking follows a close within seconds (the save grace, then the ranking job). */
+const RANKED_WITHIN_MS = 20_000;
+
 function Group({
   title,
   tests,
@@ -35,7 +38,7 @@ function Group({
 /**
  * /exams' "Live tests" (DESIGN.md §6.3): live ones with Start, upcoming ones counting down to their
  * opening, past ones with the learner's rank. When a countdown reaches its moment the list is asked
- * again, so a test moves from upcoming to live (and from live to past) without a reload.
+ * again, so a test moves from upcoming to live (and from live to past, then ranked) without a reload.
  */
 export function LiveTestsSection({ onStart }: { onStart: (start: LiveTestStart) => void }) {
   const headingId = useId();
@@ -48,6 +51,10 @@ export function LiveTestsSection({ onStart }: { onStart: (start: LiveTestStart) 
     ? Math.min(
         ...data.upcoming.map((t) => Date.parse(t.opensAt)),
         ...data.live.map((t) => Date.parse(t.closesAt)),
+        // A test the learner took, closed but not ranked yet: once more when the ranking should be done.
+        ...data.past
+          .filter((t) => !t.resultsReady && t.you.state !== 'not_started')
+          .map((t) => Date.parse(t.closesAt) + RANKED_WITHIN_MS),
       )
     : Infinity;
   const askedFor = useRef<number | null>(null);
