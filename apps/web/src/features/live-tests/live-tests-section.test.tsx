@@ -194,7 +194,7 @@ describe('/exams’ live tests (DESIGN.md §6.3)', () => {
   it('a test taken and closed but not ranked yet says so, and is asked for again until it shows the rank', async () => {
     const closed = liveTest({
       status: 'closed',
-      closesAt: iso(now - 25_000),
+      closesAt: iso(now - 19_000),
       you: { state: 'submitted', slug: 's1' },
     });
     const ranked = {
