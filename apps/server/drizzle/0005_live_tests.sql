@@ -58,4 +58,12 @@ ALTER TABLE "scheduled_tests" ADD CONSTRAINT "scheduled_tests_module_id_modules_
 CREATE INDEX "live_test_rankings_user" ON "live_test_rankings" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "scheduled_tests_closes" ON "scheduled_tests" USING btree ("closes_at");--> statement-breakpoint
 CREATE INDEX "scheduled_tests_unranked" ON "scheduled_tests" USING btree ("closes_at") WHERE "scheduled_tests"."ranked_at" IS NULL AND "scheduled_tests"."cancelled_at" IS NULL;--> statement-breakpoint
-CREATE UNIQUE INDEX "assessments_one_per_live_test" ON "assessments" USING btree ("scheduled_test_id","user_id") WHERE "assessments"."scheduled_test_id" IS NOT NULL;
+CREATE UNIQUE INDEX "assessments_one_per_live_test" ON "assessments" USING btree ("scheduled_test_id","user_id") WHERE "assessments"."scheduled_test_id" IS NOT NULL;--> statement-breakpoint
+-- Hand-written: the practice percentile's counts start from the first attempts already completed.
+INSERT INTO "practice_first_attempts" ("user_id", "module_id", "marking_scheme", "assessment_id", "score")
+SELECT DISTINCT ON ("user_id", "module_id") "user_id", "module_id", "marking_scheme", "id", "score"
+FROM "assessments"
+WHERE "quiz_type" = 'module' AND "session_completed" AND "scheduled_test_id" IS NULL AND "score" IS NOT NULL
+ORDER BY "user_id", "module_id", "created_at";--> statement-breakpoint
+INSERT INTO "practice_score_counts" ("module_id", "marking_scheme", "score", "count")
+SELECT "module_id", "marking_scheme", "score", count(*)::int FROM "practice_first_attempts" GROUP BY 1, 2, 3;

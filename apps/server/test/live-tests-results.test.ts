@@ -1,13 +1,16 @@
 import {
   availableAtOf,
+  liveTestMessages,
   rankingData,
   resultData,
   sessionData,
   submitAssessmentData,
+  type PerformanceRecord,
   type RankingData,
   type SessionData,
 } from '@ai-tutor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rankingNotReady } from '../src/services/live-tests/result-gate.js';
 import { correctKey } from '../src/services/quiz/key-corrections.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { answerKey, insertCatalogue, save, submit, type TestCatalogue } from './helpers/catalogue.js';
@@ -38,6 +41,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = (who: TestLearner, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
+const moduleRecord = async (who: TestLearner) => {
+  const res = await get(who, '/api/v1/user-records');
+  const records = (res.json() as { data: { data: PerformanceRecord[] } }).data.data;
+  return records.find((r) => r.examModule?.slug === c.module.slug);
+};
 const ranking = async (who: TestLearner, id: string): Promise<RankingData> => {
   const res = await rankingOf(t.app, who, id);
   expect(res.statusCode).toBe(200);
@@ -75,12 +83,35 @@ describe('before the close', () => {
     expect(explain.statusCode).toBe(409);
     expect(availableAtOf(explain.json())).not.toBeNull();
 
+    // Nor can a post about the attempt be drafted: it would state the score.
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/post/generate',
+      headers: learner.headers,
+      payload: { assessmentSlug: s.assessment.slug },
+    });
+    expect(post.statusCode).toBe(409);
+
     const early = await rankingOf(t.app, learner, id);
     expect(early.statusCode).toBe(409);
     expect(availableAtOf(early.json())).not.toBeNull();
 
     const list = await listLive(t.app, learner, c.exam.slug);
     expect(list.live.find((x) => x.id === id)?.you).toEqual({ state: 'submitted', slug: s.assessment.slug });
+    // Nor do the performance records count it yet: they would show the score.
+    expect(await moduleRecord(learner)).toBeUndefined();
+  });
+});
+
+describe('between the close and the ranking', () => {
+  it('says results open after the save grace, then asks to come back in a few seconds', () => {
+    const closesAt = new Date('2026-12-01T10:00:00Z');
+    const inGrace = rankingNotReady(closesAt, closesAt.getTime() + 3000);
+    expect(inGrace.statusCode).toBe(409);
+    expect(inGrace.availableAt?.toISOString()).toBe('2026-12-01T10:00:10.000Z');
+    const computing = rankingNotReady(closesAt, closesAt.getTime() + 12_000);
+    expect(computing.message).toBe(liveTestMessages.rankingInProgress);
+    expect(computing.availableAt?.toISOString()).toBe('2026-12-01T10:00:17.000Z');
   });
 });
 
@@ -160,6 +191,8 @@ describe('at the close', () => {
     expect(rq.takers).toBe(2);
     // Ranked once: another tick changes nothing.
     expect(await t.app.liveTests.rankDue()).not.toContain(id);
+    // Now the records count it, once.
+    expect(await moduleRecord(quiet)).toMatchObject({ attempt: 1, lastAttemptScore: 4 });
   });
 });
 

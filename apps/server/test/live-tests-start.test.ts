@@ -2,7 +2,7 @@ import { liveTestMessages, sessionData, type SessionData } from '@ai-tutor/contr
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.js';
-import { insertCatalogue, submit, type TestCatalogue } from './helpers/catalogue.js';
+import { insertCatalogue, moduleTest, submit, type TestCatalogue } from './helpers/catalogue.js';
 import { createLearner } from './helpers/learner.js';
 import { moveWindow, scheduleOpenTest, startLive } from './helpers/live-tests.js';
 
@@ -64,6 +64,26 @@ describe('the window', () => {
     expect(left).toBeGreaterThan(590_000);
     expect(left).toBeLessThanOrEqual(600_000);
     expect(s.assessment.liveTest).toMatchObject({ id, resultsReady: false });
+  });
+
+  it('keeps a running live test out of the running attempts, so the module mock test starts apart', async () => {
+    const id = await scheduleOpenTest(t.app.db, c);
+    const learner = await createLearner(t.app);
+    expect((await startLive(t.app, learner, c, id)).statusCode).toBe(201);
+    const running = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/assessment/running',
+      headers: learner.headers,
+    });
+    expect(running.json().data.attempts).toEqual([]);
+    const mock = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/assessment',
+      headers: learner.headers,
+      payload: moduleTest(c),
+    });
+    expect(mock.statusCode).toBe(201);
+    expect(dataOf(mock.body).assessment.liveTest).toBeUndefined();
   });
 });
 

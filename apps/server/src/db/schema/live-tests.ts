@@ -1,4 +1,4 @@
-import type { RankingSummary } from '../../services/live-tests/summary-types.js';
+import type { RankingData } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import {
   doublePrecision,
@@ -21,6 +21,20 @@ import { exams, modules } from './catalogue.js';
 export interface PaperSubject {
   subjectId: string;
   questionIds: string[];
+}
+
+/** What the ranking stores with the test (`summary`): the figures every taker shares. */
+export interface RankingSummary {
+  takers: number;
+  /** Buckets without `yours` (that is the caller's). */
+  distribution: Omit<RankingData['distribution'][number], 'yours'>[];
+  topTenPercent: RankingData['topTenPercent'];
+  subjects: {
+    id: string;
+    name: string;
+    questions: number;
+    topTenPercent: { accuracyPercent: number; averageSecondsPerQuestion: number };
+  }[];
 }
 
 export const scheduledTests = pgTable(

@@ -9,12 +9,12 @@ import {
 } from '@ai-tutor/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { notFound, notYet } from '../../lib/errors.js';
+import type { RankingSummary } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
 import { schemeView } from '../quiz/views.js';
 import { isUuid } from './schedule.js';
-import { resultsOpenAt } from './result-gate.js';
+import { rankingNotReady } from './result-gate.js';
 import { figuresOf, subjectTotals } from './ranking.js';
-import type { RankingSummary } from './summary-types.js';
 
 /** What a learner sees of live tests: the list with their state and trend, and a test's ranking. */
 
@@ -151,20 +151,12 @@ export async function listForLearner(
   };
 }
 
-/** How long a client waits before asking again while the ranking is computed after the close. */
-const RANKING_RETRY_MS = 5000;
-
 export async function rankingFor(db: DbOrTx, userId: string, testId: string): Promise<RankingData> {
   if (!isUuid(testId)) throw notFound(liveTestMessages.notFound);
   const [row] = await selectTests(db, userId, sql`t.id = ${testId}::uuid`, sql`t.id`);
   if (!row) throw notFound(liveTestMessages.notFound);
   const summary = summaryOf(row);
-  if (!row.ranked || !summary) {
-    const closesAt = new Date(Number(row.closes_ms));
-    if (Number(row.server_ms) < Number(row.closes_ms))
-      throw notYet(liveTestMessages.resultsNotYet(closesAt), resultsOpenAt(closesAt));
-    throw notYet(liveTestMessages.rankingInProgress, new Date(Number(row.server_ms) + RANKING_RETRY_MS));
-  }
+  if (!row.ranked || !summary) throw rankingNotReady(new Date(Number(row.closes_ms)), Number(row.server_ms));
   const took = row.r_rank !== null && row.a_id !== null && row.a_slug !== null;
   const mine = took ? await subjectTotals(db, sql`assessments a`, sql`a.id = ${row.a_id}::uuid`) : [];
   const score = Number(row.r_score);

@@ -1,10 +1,10 @@
 import { DISTRIBUTION_BUCKETS, TOP_GROUP_SHARE } from '@ai-tutor/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import type { PaperSubject } from '../../db/schema.js';
+import type { PaperSubject, RankingSummary } from '../../db/schema.js';
 import { sweepExpired } from '../quiz/complete.js';
 import type { FreeTextGrader } from '../quiz/free-text-grading.js';
-import type { RankingSummary } from './summary-types.js';
+import { countLiveTestRecords } from './records.js';
 import { GRACE_SECONDS_AFTER_CLOSE } from './timing.js';
 
 /**
@@ -160,7 +160,7 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
     await db.execute(sql`
       SELECT id FROM scheduled_tests
       WHERE ranked_at IS NULL AND cancelled_at IS NULL
-        AND closes_at + make_interval(secs => ${GRACE_SECONDS_AFTER_CLOSE}::int) < now()
+        AND closes_at < now() - make_interval(secs => ${GRACE_SECONDS_AFTER_CLOSE}::int)
       ORDER BY closes_at`)
   ).rows as { id: string }[];
   if (due.length === 0) return [];
@@ -170,9 +170,10 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
     const done = await db.transaction(async (tx) => {
       const locked = (
         await tx.execute(sql`
-          SELECT id FROM scheduled_tests WHERE id = ${id}::uuid AND ranked_at IS NULL FOR UPDATE SKIP LOCKED`)
-      ).rows;
-      if (locked.length === 0) return false;
+          SELECT marking_scheme FROM scheduled_tests WHERE id = ${id}::uuid AND ranked_at IS NULL
+          FOR UPDATE SKIP LOCKED`)
+      ).rows as { marking_scheme: string }[];
+      if (!locked[0]) return false;
       // A session another process is still completing: rank on a later tick, with it.
       const running = (
         await tx.execute(sql`
@@ -180,6 +181,7 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
       ).rows;
       if (running.length > 0) return false;
       await rankTest(tx, id);
+      await countLiveTestRecords(tx, id, locked[0].marking_scheme);
       return true;
     });
     if (done) ranked.push(id);
@@ -187,14 +189,19 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
   return ranked;
 }
 
-/** A key correction changed scores (caller's transaction): every ranked test with the question re-ranks. */
+/**
+ * A key correction changed scores (caller's transaction): every ranked test with the question re-ranks.
+ * Every test with it is locked, ranked or not: a ranking in flight (which read the scores before this
+ * correction committed) is waited for, and then re-ranked here.
+ */
 export async function rerankTestsWithQuestion(tx: DbOrTx, questionId: string): Promise<number> {
   const tests = (
     await tx.execute(sql`
-      SELECT id FROM scheduled_tests
-      WHERE ranked_at IS NOT NULL AND question_ids @> ARRAY[${questionId}::uuid]
+      SELECT id, ranked_at IS NOT NULL AS ranked FROM scheduled_tests
+      WHERE question_ids @> ARRAY[${questionId}::uuid]
       FOR UPDATE`)
-  ).rows as { id: string }[];
-  for (const { id } of tests) await rankTest(tx, id);
-  return tests.length;
+  ).rows as { id: string; ranked: boolean }[];
+  const ranked = tests.filter((t) => t.ranked);
+  for (const { id } of ranked) await rankTest(tx, id);
+  return ranked.length;
 }

@@ -1,7 +1,7 @@
 import { liveTestMessages, type PracticePercentile } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { notYet } from '../../lib/errors.js';
+import { notYet, type AppError } from '../../lib/errors.js';
 import { GRACE_SECONDS_AFTER_CLOSE } from './timing.js';
 import { practicePercentileOf } from './practice.js';
 
@@ -19,25 +19,44 @@ interface GateRow {
 export const resultsOpenAt = (closesAt: Date) =>
   new Date(closesAt.getTime() + GRACE_SECONDS_AFTER_CLOSE * 1000);
 
+/** How long a client waits before asking again while the ranking is computed after the close. */
+export const RANKING_RETRY_MS = 5000;
+
+/**
+ * The 409 of a live test whose ranking is not ready: before the close, "results open at" the close
+ * (plus the save grace); after it, "being computed", to ask again in a few seconds.
+ */
+export function rankingNotReady(closesAt: Date, nowMs: number): AppError {
+  const opensAt = resultsOpenAt(closesAt);
+  return nowMs < opensAt.getTime()
+    ? notYet(liveTestMessages.resultsNotYet(closesAt), opensAt)
+    : notYet(liveTestMessages.rankingInProgress, new Date(nowMs + RANKING_RETRY_MS));
+}
+
 /** Throws the 409 (with `availableAt`) for a live test's session whose ranking is not ready. */
-export function checkLiveResultsOpen(row: GateRow): void {
+export function checkLiveResultsOpen(row: GateRow, nowMs = Date.now()): void {
   if (!row.liveTestId || row.liveTestRankedAt || !row.liveTestClosesAt) return;
-  throw notYet(liveTestMessages.resultsNotYet(row.liveTestClosesAt), resultsOpenAt(row.liveTestClosesAt));
+  throw rankingNotReady(row.liveTestClosesAt, nowMs);
 }
 
 /** The same rule for a session known by id (the AI tutor's explain call). */
 export async function checkLiveResultsOpenById(db: DbOrTx, sessionId: string): Promise<void> {
   const result = await db.execute(sql`
-    SELECT t.id, (extract(epoch from t.closes_at) * 1000)::float8 AS closes_ms, t.ranked_at IS NOT NULL AS ranked
+    SELECT t.id, (extract(epoch from t.closes_at) * 1000)::float8 AS closes_ms, t.ranked_at IS NOT NULL AS ranked,
+      (extract(epoch from now()) * 1000)::float8 AS now_ms
     FROM assessments a JOIN scheduled_tests t ON t.id = a.scheduled_test_id
     WHERE a.id = ${sessionId}::uuid`);
-  const row = result.rows[0] as { id: string; closes_ms: number; ranked: boolean } | undefined;
+  const row = result.rows[0] as
+    { id: string; closes_ms: number; ranked: boolean; now_ms: number } | undefined;
   if (!row) return;
-  checkLiveResultsOpen({
-    liveTestId: row.id,
-    liveTestClosesAt: new Date(Number(row.closes_ms)),
-    liveTestRankedAt: row.ranked ? new Date() : null,
-  });
+  checkLiveResultsOpen(
+    {
+      liveTestId: row.id,
+      liveTestClosesAt: new Date(Number(row.closes_ms)),
+      liveTestRankedAt: row.ranked ? new Date() : null,
+    },
+    Number(row.now_ms),
+  );
 }
 
 /** An ordinary module mock test's practice percentile; undefined for anything else. */

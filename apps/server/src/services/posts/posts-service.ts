@@ -8,6 +8,7 @@ import { isUuid } from '../ai/explain.js';
 import { prompts } from '../ai/prompts.js';
 import { AiError, type AiProvider } from '../ai/provider.js';
 import { templateAfter, type PostFacts } from './templates.js';
+import { checkLiveResultsOpenById } from '../live-tests/result-gate.js';
 
 /**
  * Achievement posts (SPEC.md §1 hooks): a LinkedIn post about one of the learner's own completed
@@ -151,6 +152,8 @@ export async function generatePost(
     .where(and(eq(assessments.slug, assessmentSlug), eq(assessments.userId, userId)));
   if (!assessment) throw notFound(aiMessages.assessmentNotFound);
   if (!assessment.sessionCompleted) throw conflict(aiMessages.sessionRunning);
+  // A live test's score is nobody's to post before its ranking (DESIGN.md §6.3).
+  await checkLiveResultsOpenById(ctx.db, assessment.id);
 
   const [draft] = await ctx.db
     .select(postColumns)

@@ -37,11 +37,13 @@ const lockColumns = {
   sessionCompleted: assessments.sessionCompleted,
   markingScheme: assessments.markingScheme,
   answers: assessments.answers,
+  scheduledTestId: assessments.scheduledTestId,
 };
 interface LockedSession extends SessionForRecords {
   id: string;
   markingScheme: string;
   answers: AnswerValue[];
+  scheduledTestId: string | null;
 }
 
 interface KeyRow {
@@ -134,7 +136,11 @@ async function completeLocked(
     tx,
     sessions.map((s) => s.id),
   );
-  for (const s of scored) await applyRecordDeltas(tx, s.session.userId, recordDeltas(s.session, s.questions));
+  // A live test's session counts in the records when the test is ranked (live-tests/records.ts): its
+  // score stays hidden until then, records included.
+  for (const s of scored)
+    if (!s.session.scheduledTestId)
+      await applyRecordDeltas(tx, s.session.userId, recordDeltas(s.session, s.questions));
 }
 
 async function lockAndComplete(

@@ -54,6 +54,9 @@ export async function rebuildRecords(tx: DbOrTx, userIds: string[]): Promise<voi
         JOIN questions q ON q.id = s.id)::text AS topics_json
     FROM assessments a
     WHERE a.session_completed AND a.user_id IN (${ids})
+      -- A live test's sessions count once it is ranked (live-tests/records.ts).
+      AND (a.scheduled_test_id IS NULL OR EXISTS (SELECT 1 FROM scheduled_tests t
+        WHERE t.id = a.scheduled_test_id AND t.ranked_at IS NOT NULL))
     ORDER BY a.user_id, a.end_time, a.created_at`);
   const folded = new Map<string, Folded>();
   for (const row of result.rows as unknown as SessionRow[]) {

@@ -5,7 +5,7 @@ import { assessments } from '../../db/schema.js';
 import { isoMs } from './sql.js';
 import { selectAssessments } from './views.js';
 
-/** The learner's attempts still running (before their deadline), oldest first. */
+/** The learner's ordinary attempts still running (before their deadline), oldest first. */
 export async function runningAttempts(db: Db, userId: string): Promise<RunningAttemptsData> {
   const rows = await selectAssessments(db)
     .where(
@@ -13,6 +13,8 @@ export async function runningAttempts(db: Db, userId: string): Promise<RunningAt
         eq(assessments.userId, userId),
         eq(assessments.sessionCompleted, false),
         sql`${assessments.deadline} > now()`,
+        // A live test's attempt is resumed from the live-test list, never taken for the module's mock test.
+        sql`${assessments.scheduledTestId} IS NULL`,
       ),
     )
     .orderBy(asc(assessments.createdAt));

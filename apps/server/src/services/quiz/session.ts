@@ -71,7 +71,7 @@ export async function getResult(
   if (!row.sessionCompleted) {
     throw conflict(quizMessages.stillRunning);
   }
-  checkLiveResultsOpen(row);
+  checkLiveResultsOpen(row, row.serverTimeMs);
   const [evaluations, corrections, practicePercentile] = await Promise.all([
     resultEvaluations(db, row.id, row.markingScheme),
     sessionCorrectionsOf(db, row.id),
