@@ -8,7 +8,3 @@ export const LIVE_TEST_PARAM = 'live';
 
 export const liveQuizPath = (examSlug: string, moduleSlug: string, scheduledTestId: string) =>
   `${paths.quiz(examSlug, 'module', moduleSlug)}?${LIVE_TEST_PARAM}=${encodeURIComponent(scheduledTestId)}`;
-
-/** A live test's route: one attempt, so its start dialog never offers to start afresh. */
-export const isLiveQuizPath = (to: string) =>
-  new URLSearchParams(to.split('?')[1] ?? '').has(LIVE_TEST_PARAM);

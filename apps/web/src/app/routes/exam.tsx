@@ -1,6 +1,4 @@
 import { Alert, Box, Breadcrumbs, Button, Link, Stack, Typography } from '@mui/material';
-import type { RunningAttempt } from '@ai-tutor/contract';
-import { useCallback } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useGetExamQuery } from '../../features/exams/api/get-exam';
 import { LoadError } from '../../features/exams/components/LoadError';
@@ -13,9 +11,7 @@ import { useRunningAttempts } from '../../features/exams/hooks/use-running-attem
 import { useStartQuiz } from '../../features/exams/hooks/use-start-quiz';
 import { mockTestInstructions } from '../../features/exams/format';
 import { PercentileTrend } from '../../features/live-tests/components/PercentileTrend';
-import { useLiveTestRoutes } from '../../features/live-tests/hooks/use-live-test-routes';
 import { PaletteLegend } from '../../features/quiz/components/PaletteLegend';
-import { isLiveQuizPath } from '../../lib/live-quiz-path';
 import { paths } from '../../lib/paths';
 
 /**
@@ -27,10 +23,7 @@ export default function ExamPage() {
   const { data: exam, error, isLoading, isFetching, refetch } = useGetExamQuery(slug);
   const performance = usePerformance();
   const start = useStartQuiz();
-  const liveRoutes = useLiveTestRoutes(slug);
-  const { running, forRoute } = useRunningAttempts(
-    useCallback((attempt: RunningAttempt) => liveRoutes.get(attempt.slug), [liveRoutes]),
-  );
+  const { running, forRoute } = useRunningAttempts();
   const notFound = (error as { status?: unknown } | undefined)?.status === 404;
 
   return (
@@ -92,9 +85,7 @@ export default function ExamPage() {
             onResume={(r) => {
               // Resuming needs no declaration, but the dialog's "Start afresh" begins a new mock test.
               const mock =
-                r.attempt.quizType === 'module' &&
-                !isLiveQuizPath(r.to) &&
-                exam.modules.find((m) => m.slug === r.attempt.moduleSlug);
+                r.attempt.quizType === 'module' && exam.modules.find((m) => m.slug === r.attempt.moduleSlug);
               start.request({
                 label: r.attempt.sessionName,
                 size: `${r.attempt.answeredQuestion} of ${r.attempt.totalQuestions} answered`,
@@ -120,7 +111,7 @@ export default function ExamPage() {
         target={start.target}
         onCancel={start.cancel}
         onConfirm={start.confirm}
-        running={start.target && !isLiveQuizPath(start.target.to) ? forRoute(start.target.to) : null}
+        running={start.target ? forRoute(start.target.to) : null}
         legend={<PaletteLegend />}
       />
     </Stack>

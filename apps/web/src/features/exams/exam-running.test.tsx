@@ -100,42 +100,4 @@ describe('a running attempt on the exam page (DESIGN.md §6.4)', () => {
     expect(within(dialog).getByRole('button', { name: 'Enter Fullscreen' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Start afresh' })).not.toBeInTheDocument();
   });
-
-  it('a running live test resumes on its own route, with no "Start afresh" (one attempt) and no declaration', async () => {
-    const LIVE_ID = '5f0c2a6e-8d1b-4c3e-9a7f-2b6d4e8f1a3c';
-    const liveAttempt = { ...running, slug: 'sunday-live-1', sessionName: 'Sunday Live Test' };
-    const liveTest = {
-      id: LIVE_ID,
-      name: 'Sunday Live Test',
-      exam: { name: jee.name, slug: jee.slug },
-      module: { name: 'Paper 1', slug: 'jee-main-paper-1' },
-      opensAt: new Date(SERVER_NOW - 600_000).toISOString(),
-      closesAt: new Date(SERVER_NOW + 3_600_000).toISOString(),
-      durationMinutes: 60,
-      totalQuestions: 60,
-      totalMarks: 240,
-      markingScheme: { id: 'spec@1', name: 'spec', label: '+4 / −1' },
-      status: 'live',
-      resultsReady: false,
-      you: { state: 'running', slug: 'sunday-live-1' },
-    };
-    mockApi((url) => {
-      if (url.pathname === '/api/v1/exams/jee-main-practice') return ok(jee);
-      if (url.pathname === '/api/v1/user-records') return ok({ data: records });
-      if (url.pathname === '/api/v1/assessment/running') return ok({ attempts: [liveAttempt] });
-      if (url.pathname === '/api/v1/scheduled-tests')
-        return ok({ upcoming: [], live: [liveTest], past: [], trend: [], serverTime: running.serverTime });
-      return undefined;
-    });
-    const { router } = open();
-    const tests = await screen.findByRole('region', { name: 'Tests in progress' });
-    await userEvent.click(within(tests).getByRole('button', { name: /^Resume — / }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).queryByRole('button', { name: 'Start afresh' })).not.toBeInTheDocument();
-    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Enter Fullscreen' }));
-    expect(await screen.findByText('quiz screen')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/quiz/exam/jee-main-practice/module/jee-main-paper-1');
-    expect(router.state.location.search).toBe(`?live=${LIVE_ID}`);
-  });
 });

@@ -11,11 +11,8 @@ export interface RunningInfo {
   receivedAt: number;
 }
 
-/**
- * The learner's running attempts (DESIGN.md §6.4), each with the quiz route that resumes it: `routeOf`
- * names a route of its own for some (a live test's), else the scope's.
- */
-export function useRunningAttempts(routeOf?: (attempt: RunningAttempt) => string | undefined) {
+/** The learner's running attempts (DESIGN.md §6.4), each with the quiz route that resumes it. */
+export function useRunningAttempts() {
   const { data, fulfilledTimeStamp } = useGetRunningAttemptsQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
@@ -23,11 +20,11 @@ export function useRunningAttempts(routeOf?: (attempt: RunningAttempt) => string
     () =>
       (data?.attempts ?? []).map((attempt) => ({
         attempt,
-        to: routeOf?.(attempt) ?? runningRoute(attempt),
+        to: runningRoute(attempt),
         // Data always comes with its timestamp; without one the attempt would read as out of time.
         receivedAt: fulfilledTimeStamp ?? 0,
       })),
-    [data, fulfilledTimeStamp, routeOf],
+    [data, fulfilledTimeStamp],
   );
   const forRoute = useCallback((to: string) => running.find((r) => r.to === to) ?? null, [running]);
   return { running, forRoute };
