@@ -22,11 +22,22 @@ export async function questionNumber(page: Page): Promise<number> {
   return Number(/\d+/.exec(text ?? '')?.[0]);
 }
 
-/** Opens a start button's fullscreen dialog and continues into the quiz. */
+/** The declaration a mock or live test's instructions ask the learner to tick before Start. */
+export const DECLARATION = /^I have read and understood the instructions/;
+
+/**
+ * Opens a start button's fullscreen dialog and continues into the quiz; a mock or live test's
+ * instructions are declared read first (Start stays disabled until then).
+ */
 export async function startFromDialog(page: Page, startButton: Locator) {
   await startButton.click();
   const dialog = page.getByRole('dialog', { name: 'Enter Fullscreen Mode' });
   await expect(dialog).toBeVisible();
+  const declaration = dialog.getByRole('checkbox', { name: DECLARATION });
+  if ((await declaration.count()) > 0) {
+    await expect(dialog.getByRole('button', { name: 'Start', exact: true })).toBeDisabled();
+    await declaration.check();
+  }
   await dialog.getByRole('button').last().click();
   await page.waitForURL('**/quiz/exam/**');
   await expect(questionHeading(page, 1)).toBeVisible({ timeout: 20_000 });

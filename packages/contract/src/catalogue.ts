@@ -25,6 +25,8 @@ export const moduleSummary = z.object({
   slug: z.string(),
   durationMinutes: z.number().int(),
   questionCount: z.number().int(),
+  /** The scheme a new mock test of this module is marked by, for its instructions screen (§6.3). */
+  markingScheme: z.object({ id: z.string(), name: z.string(), label: z.string() }).optional(),
   subjects: z.array(subjectSummary),
 });
 export const examDetail = z.object({

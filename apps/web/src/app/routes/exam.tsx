@@ -9,6 +9,9 @@ import { StartQuizDialog } from '../../features/exams/components/StartQuizDialog
 import { usePerformance } from '../../features/exams/hooks/use-performance';
 import { useRunningAttempts } from '../../features/exams/hooks/use-running-attempts';
 import { useStartQuiz } from '../../features/exams/hooks/use-start-quiz';
+import { mockTestInstructions } from '../../features/exams/format';
+import { PercentileTrend } from '../../features/live-tests/components/PercentileTrend';
+import { PaletteLegend } from '../../features/quiz/components/PaletteLegend';
 import { paths } from '../../lib/paths';
 
 /**
@@ -79,14 +82,19 @@ export default function ExamPage() {
           )}
           <RunningAttempts
             running={running.filter((r) => r.attempt.examSlug === exam.slug)}
-            onResume={(r) =>
+            onResume={(r) => {
+              // Resuming needs no declaration, but the dialog's "Start afresh" begins a new mock test.
+              const mock =
+                r.attempt.quizType === 'module' && exam.modules.find((m) => m.slug === r.attempt.moduleSlug);
               start.request({
                 label: r.attempt.sessionName,
                 size: `${r.attempt.answeredQuestion} of ${r.attempt.totalQuestions} answered`,
                 to: r.to,
-              })
-            }
+                ...(mock ? { instructions: mockTestInstructions(mock) } : {}),
+              });
+            }}
           />
+          <PercentileTrend examSlug={exam.slug} />
           {exam.modules.length === 0 && <Alert severity="info">This exam has no tests yet.</Alert>}
           {exam.modules.map((module) => (
             <ModuleCard
@@ -104,6 +112,7 @@ export default function ExamPage() {
         onCancel={start.cancel}
         onConfirm={start.confirm}
         running={start.target ? forRoute(start.target.to) : null}
+        legend={<PaletteLegend />}
       />
     </Stack>
   );

@@ -5,6 +5,10 @@ import { useGetExamsQuery } from '../../features/exams/api/get-exams';
 import { ExamCard } from '../../features/exams/components/ExamCard';
 import { LoadError } from '../../features/exams/components/LoadError';
 import { Loading } from '../../features/exams/components/Loading';
+import { StartQuizDialog } from '../../features/exams/components/StartQuizDialog';
+import { useStartQuiz } from '../../features/exams/hooks/use-start-quiz';
+import { LiveTestsSection } from '../../features/live-tests/components/LiveTestsSection';
+import { PaletteLegend } from '../../features/quiz/components/PaletteLegend';
 import { paths } from '../../lib/paths';
 
 function pageFrom(value: string | null): number {
@@ -14,13 +18,15 @@ function pageFrom(value: string | null): number {
 
 /**
  * /exams: a card per exam, page 1 of 4 (SPEC.md §2). The pagination control appears only when there
- * are more exams than fit, so a fifth exam can be reached; the page lives in the URL (?page=2).
+ * are more exams than fit, so a fifth exam can be reached; the page lives in the URL (?page=2). Above
+ * them, the live tests (DESIGN.md §6.3), started through the same dialog as any test.
  */
 export default function ExamsPage() {
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params.get('page'));
   const { data, error, isLoading, isFetching, refetch } = useGetExamsQuery({ page, limit: EXAMS_PAGE_SIZE });
   const pages = data ? Math.max(1, Math.ceil(data.total / EXAMS_PAGE_SIZE)) : 1;
+  const start = useStartQuiz();
 
   return (
     <Stack spacing={2.5}>
@@ -32,6 +38,7 @@ export default function ExamsPage() {
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
         Exams
       </Typography>
+      <LiveTestsSection onStart={start.request} />
 
       {isLoading && <Loading label="Loading exams…" />}
       {error && !isFetching && <LoadError error={error} what="the exams" onRetry={() => void refetch()} />}
@@ -75,6 +82,12 @@ export default function ExamsPage() {
           aria-label="Exam pages"
         />
       )}
+      <StartQuizDialog
+        target={start.target}
+        onCancel={start.cancel}
+        onConfirm={start.confirm}
+        legend={<PaletteLegend />}
+      />
     </Stack>
   );
 }

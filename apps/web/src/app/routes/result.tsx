@@ -14,6 +14,20 @@ const AskTutorButton = lazy(() =>
   import('../../features/ai-tutor/components/AskTutorButton').then((m) => ({ default: m.AskTutorButton })),
 );
 
+// A live test's ranking (rank card, distribution, the top 10 %): only a live test's result fetches it.
+const LiveRanking = lazy(() => import('../../features/live-tests/components/LiveRanking'));
+
+/** Under a live test's summary, once its results are open: the ranking. */
+function liveRanking(data: ResultData) {
+  const live = data.assessment.liveTest;
+  if (!live?.resultsReady) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveRanking liveTest={live} />
+    </Suspense>
+  );
+}
+
 // The share dialog (its form, LinkedIn) is fetched on the first click, not with the result.
 const ShareAchievementDialog = lazy(() =>
   import('../../features/ai-tutor/components/ShareAchievementDialog').then((m) => ({
@@ -69,6 +83,7 @@ export default function ResultPage() {
       rowExtra={askTutor}
       onOpened={clearSavedQuiz}
       runningQuizPath={savedQuizPath}
+      afterSummary={liveRanking}
     />
   );
 }

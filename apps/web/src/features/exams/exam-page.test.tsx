@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ExamPage from '../../app/routes/exam';
 import { renderRoutes, testUser } from '../../test/render';
+import { DECLARATION } from './components/TestInstructions';
 import { jee, mockApi, ok, records } from './test-api';
 
 const routes = [
@@ -116,10 +117,51 @@ describe('/exams/{slug}', () => {
     expect(fullscreen).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Start Mock Test' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Enter Fullscreen' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: DECLARATION }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Start' }));
     expect(await screen.findByText('quiz screen')).toBeInTheDocument();
     expect(fullscreen).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe('/quiz/exam/jee-main-practice/module/jee-main-paper-1');
+  });
+
+  it('a mock test shows its instructions first: Start stays disabled until the declaration is ticked', async () => {
+    api();
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Mock Test' }));
+    const dialog = await screen.findByRole('dialog', { name: uiTexts.fullscreenTitle });
+    const instructions = within(dialog).getByRole('region', { name: 'Instructions' });
+    expect(instructions).toHaveTextContent('Duration: 144 minutes');
+    expect(instructions).toHaveTextContent('Questions: 60');
+    expect(instructions).toHaveTextContent(
+      'Marking scheme: +4 for a correct answer, −1 for a wrong one, 0 if not answered',
+    );
+    const legend = within(instructions).getByRole('region', { name: 'Legend' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Not Answered',
+      'Answered',
+      'Marked for Review',
+      'Answered & Marked for Review',
+      'Current Question',
+    ]);
+
+    const start = within(dialog).getByRole('button', { name: 'Start' });
+    const declaration = within(dialog).getByRole('checkbox', { name: DECLARATION });
+    expect(start).toBeDisabled();
+    await userEvent.click(declaration);
+    expect(start).toBeEnabled();
+    await userEvent.click(declaration);
+    expect(start).toBeDisabled();
+
+    // Each opening asks again.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Start Mock Test' }));
+    expect(await screen.findByRole('checkbox', { name: DECLARATION })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Start' })).toBeDisabled();
   });
 
   it('goes on to the subject quiz when fullscreen is refused, only logging it', async () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ExamPage from '../../app/routes/exam';
 import { renderRoutes, testUser } from '../../test/render';
+import { DECLARATION } from './components/TestInstructions';
 import { jee, mockApi, ok, records } from './test-api';
 
 const routes = [
@@ -81,6 +82,10 @@ describe('a running attempt on the exam page (DESIGN.md §6.4)', () => {
     const tests = await screen.findByRole('region', { name: 'Tests in progress' });
     await userEvent.click(within(tests).getByRole('button', { name: /^Resume — / }));
     const dialog = await screen.findByRole('dialog');
+    // Resuming needs no declaration; a new mock test does.
+    expect(within(dialog).getByRole('button', { name: /^Resume — / })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Start afresh' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: DECLARATION }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start afresh' }));
     expect(await screen.findByText('quiz screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/quiz/exam/jee-main-practice/module/jee-main-paper-1');

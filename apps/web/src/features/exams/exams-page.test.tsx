@@ -18,9 +18,23 @@ const routes = [
 ];
 const open = (path = '/exams') => renderRoutes(routes, path, testUser());
 
+/** The exams' calls answered by `handler`; the live-test list (its own tests) is empty here. */
+function mockExams(handler: Parameters<typeof mockApi>[0]) {
+  const api = mockApi((url) =>
+    url.pathname === '/api/v1/scheduled-tests'
+      ? ok({ upcoming: [], live: [], past: [], trend: [], serverTime: new Date().toISOString() })
+      : handler(url),
+  );
+  return {
+    get calls() {
+      return api.calls.filter((url) => url.pathname === '/api/v1/exams');
+    },
+  };
+}
+
 describe('/exams', () => {
   it("shows 'Exams' with its breadcrumb and a card per exam with 'Show Details' → /exams/{slug}", async () => {
-    const api = mockApi((url) =>
+    const api = mockExams((url) =>
       url.pathname === '/api/v1/exams'
         ? ok({ exams: [jee, exam(2)], total: 2, page: 1, limit: 4 })
         : undefined,
@@ -50,7 +64,7 @@ describe('/exams', () => {
   });
 
   it('opens the details of an exam', async () => {
-    mockApi(() => ok({ exams: [jee], total: 1, page: 1, limit: 4 }));
+    mockExams(() => ok({ exams: [jee], total: 1, page: 1, limit: 4 }));
     const { router } = open();
     await userEvent.click(await screen.findByRole('link', { name: 'Show Details' }));
     expect(await screen.findByText('exam details screen')).toBeInTheDocument();
@@ -58,7 +72,7 @@ describe('/exams', () => {
   });
 
   it('shows a pagination control when there are more than 4 exams, so the fifth can be reached', async () => {
-    const api = mockApi((url) => {
+    const api = mockExams((url) => {
       const page = Number(url.searchParams.get('page'));
       return page === 1
         ? ok({ exams: [1, 2, 3, 4].map(exam), total: 5, page: 1, limit: 4 })
@@ -92,7 +106,7 @@ describe('/exams', () => {
 
   it('explains a failure and tries again', async () => {
     let fail = true;
-    mockApi(() =>
+    mockExams(() =>
       fail
         ? {
             status: 503,

@@ -1,4 +1,11 @@
-import { AVERAGE_DECIMALS, type PerformanceRecord } from '@ai-tutor/contract';
+import {
+  AVERAGE_DECIMALS,
+  currentScheme,
+  DEFAULT_MARKING_SCHEME,
+  type ModuleSummary,
+  type PerformanceRecord,
+} from '@ai-tutor/contract';
+import type { TestInstructionsInfo } from './components/TestInstructions';
 
 /** The four figures a module or subject card shows, from its record (or none yet). */
 export interface Stats {
@@ -30,3 +37,11 @@ export const formatTotalMarks = (stats: Stats) => String(stats.totalMarks);
 
 export const formatSize = (questionCount: number, durationMinutes: number) =>
   `${questionCount} question${questionCount === 1 ? '' : 's'} · ${durationMinutes} min`;
+
+/** A module mock test's instructions screen. */
+export const mockTestInstructions = (module: ModuleSummary): TestInstructionsInfo => ({
+  durationMinutes: module.durationMinutes,
+  questionCount: module.questionCount,
+  // A catalogue without the field: the scheme every module has unless it names one.
+  markingScheme: module.markingScheme?.label ?? currentScheme(DEFAULT_MARKING_SCHEME).label,
+});

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QuizStartState } from '../../../lib/paths';
+import type { TestInstructionsInfo } from '../components/TestInstructions';
 
 /** What a start button is about to open. */
 export interface QuizTarget {
@@ -10,6 +11,8 @@ export interface QuizTarget {
   size: string;
   /** The quiz route. */
   to: string;
+  /** Mock and live tests: the instructions screen, whose declaration must be ticked before Start. */
+  instructions?: TestInstructionsInfo;
 }
 
 /** Fullscreen is asked for, never required: a refusal (or no support) is only logged (SPEC.md §8). */

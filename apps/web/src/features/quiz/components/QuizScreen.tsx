@@ -1,8 +1,10 @@
 import { quizMessages, uiTexts } from '@ai-tutor/contract';
 import { Alert, Box, Button } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useToast } from '../../../components/toast/use-toast';
+import { errorMessage } from '../../../lib/base-query';
+import { LIVE_TEST_PARAM } from '../../../lib/live-quiz-path';
 import { paths, type QuizStartState } from '../../../lib/paths';
 import { useAuth } from '../../../stores/hooks';
 import { useQuizBoot } from '../hooks/use-quiz-boot';
@@ -23,7 +25,10 @@ export interface QuizScreenProps {
  * (after a reload) or creates one, then runs it. Creation failure: toast and back to /exams.
  */
 export function QuizScreen({ now = Date.now, retryBaseMs, sleep }: QuizScreenProps) {
-  const params = useParams();
+  const routeParams = useParams();
+  const [search] = useSearchParams();
+  const live = search.get(LIVE_TEST_PARAM);
+  const params = live ? { ...routeParams, scheduledTestId: live } : routeParams;
   const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -31,7 +36,8 @@ export function QuizScreen({ now = Date.now, retryBaseMs, sleep }: QuizScreenPro
   const [attempt, setAttempt] = useState(0);
   const [queued, setQueued] = useState(false);
   const startAfresh = (location.state as QuizStartState | null)?.startAfresh === true;
-  const boot = useQuizBoot(params, user?.id ?? 'anonymous', location.pathname, attempt, now, {
+  const here = location.pathname + location.search;
+  const boot = useQuizBoot(params, user?.id ?? 'anonymous', here, attempt, now, {
     startAfresh,
     onQueued: setQueued,
     ...(sleep ? { sleep } : {}),
@@ -40,19 +46,23 @@ export function QuizScreen({ now = Date.now, retryBaseMs, sleep }: QuizScreenPro
   // Started afresh once: a reload of this page resumes that new attempt instead of ending it too.
   const ready = boot.phase === 'done' && boot.kind === 'ready';
   useEffect(() => {
-    if (ready && startAfresh) navigate(location.pathname, { replace: true, state: null });
-  }, [ready, startAfresh, navigate, location.pathname]);
+    if (ready && startAfresh) navigate(here, { replace: true, state: null });
+  }, [ready, startAfresh, navigate, here]);
 
   useEffect(() => {
     if (boot.phase !== 'done') return;
     if (boot.kind === 'create-failed') {
       console.error('assessment creation failed', boot.error);
-      toast(uiTexts.failedToCreateAssessment, 'error');
+      // A live test's refusal says why (not open yet, closed, already taken: DESIGN.md §6.3).
+      toast(
+        live ? errorMessage(boot.error, uiTexts.failedToCreateAssessment) : uiTexts.failedToCreateAssessment,
+        'error',
+      );
       navigate(paths.exams, { replace: true });
     } else if (boot.kind === 'ended') {
       navigate(paths.result(boot.slug), { replace: true });
     }
-  }, [boot, navigate, toast]);
+  }, [boot, navigate, toast, live]);
 
   if (boot.phase === 'done' && boot.kind === 'ready') {
     return (

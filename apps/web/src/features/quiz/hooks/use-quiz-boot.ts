@@ -13,10 +13,13 @@ export interface QuizRouteParams {
   moduleId?: string;
   subjectId?: string;
   topicId?: string;
+  /** A live test's id (the route's `?live=`): its attempt is kept apart from the module's mock tests. */
+  scheduledTestId?: string;
 }
 
 export const routeKeyOf = (p: QuizRouteParams) =>
-  [p.examId, p.type, p.moduleId, p.subjectId ?? '', p.topicId ?? ''].map((part) => part ?? '').join('/');
+  [p.examId, p.type, p.moduleId, p.subjectId ?? '', p.topicId ?? ''].map((part) => part ?? '').join('/') +
+  (p.scheduledTestId ? `?live=${p.scheduledTestId}` : '');
 
 /** The create body for the route, or null when the route cannot make a valid one. */
 export function createBodyFor(p: QuizRouteParams): CreateAssessmentBody | null {
@@ -26,6 +29,7 @@ export function createBodyFor(p: QuizRouteParams): CreateAssessmentBody | null {
     moduleSlug: p.moduleId,
     ...(p.subjectId ? { subjectSlug: p.subjectId } : {}),
     ...(p.topicId ? { topicSlug: p.topicId } : {}),
+    ...(p.scheduledTestId ? { scheduledTestId: p.scheduledTestId } : {}),
     type: 'quiz',
   });
   return parsed.success ? parsed.data : null;

@@ -1,5 +1,5 @@
 import './performance-summary.css';
-import type { Assessment } from '@ai-tutor/contract';
+import type { Assessment, PracticePercentile } from '@ai-tutor/contract';
 import { Box, Paper, Typography } from '@mui/material';
 import { percent, timeTaken, type Distribution } from '../lib/analysis';
 import AnswerDistributionChart from './AnswerDistributionChart';
@@ -29,9 +29,12 @@ function Tile({ label, value, color, detail, wide = false }: TileProps) {
 export function PerformanceSummary({
   assessment,
   distribution,
+  practicePercentile,
 }: {
   assessment: Assessment;
   distribution: Distribution;
+  /** Ordinary mock tests: this score among every learner's first attempt (DESIGN.md §6.3). */
+  practicePercentile?: PracticePercentile | undefined;
 }) {
   const score = assessment.score ?? 0;
   return (
@@ -54,6 +57,13 @@ export function PerformanceSummary({
             detail={`${percent(score, assessment.totalMarks)}%`}
           />
           <Tile label="Time Taken" value={timeTaken(assessment)} />
+          {practicePercentile && (
+            <Tile
+              label="Percentile"
+              value={practicePercentile.percentileText}
+              detail={`among ${practicePercentile.firstAttempts} first attempts`}
+            />
+          )}
           <Tile label="Correct" value={String(distribution.correct)} color={STATUS_COLORS.Correct} />
           {distribution.partial > 0 && (
             <Tile

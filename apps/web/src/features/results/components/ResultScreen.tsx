@@ -21,6 +21,7 @@ import { sessionTitle } from '../lib/session-title';
 import { CorrectionsNotice } from './CorrectionsNotice';
 import { PerformanceSummary } from './PerformanceSummary';
 import type { RowExtra } from './QuestionsOverview';
+import { ResultsLater } from './ResultsLater';
 
 // The question table and insights (with KaTeX): a chunk of their own, asked for after the summary.
 const ResultDetails = lazy(() => import('./ResultDetails'));
@@ -74,6 +75,7 @@ export function ResultScreen({
   rowExtra,
   onOpened,
   runningQuizPath,
+  afterSummary,
 }: {
   /** Actions beside the title for the completed assessment (e.g. sharing), supplied by the route. */
   headerActions?: (assessmentSlug: string) => ReactNode;
@@ -82,6 +84,8 @@ export function ResultScreen({
   onOpened?: (assessment: Assessment) => void;
   /** Where the learner's still-running test is, if this browser knows (the route asks the quiz). */
   runningQuizPath?: (assessmentSlug: string) => string | null;
+  /** Under the summary: a live test's ranking (the route composes it in, fetched only for one). */
+  afterSummary?: (data: ResultData) => ReactNode;
 } = {}) {
   const { assessmentId: slug = '' } = useParams();
   const query = useGetAssessmentResultQuery(slug, { skip: !slug });
@@ -101,6 +105,10 @@ export function ResultScreen({
 
   if (isLoading) return <FullPageSpinner label="Loading result" />;
   if (!query.data) {
+    // A submitted live test: its result opens when the window closes (DESIGN.md §6.3).
+    const availableAt = (error as { data?: { availableAt?: unknown } } | undefined)?.data?.availableAt;
+    if (status === 409 && typeof availableAt === 'string')
+      return <ResultsLater availableAt={availableAt} onOpen={refetch} />;
     if (status === 409) {
       const back = runningQuizPath?.(slug);
       return (
@@ -161,7 +169,7 @@ export function ResultScreen({
         </Box>
         {headerActions?.(assessment.slug)}
       </Paper>
-      {summary && <ResultBody data={summary} rowExtra={rowExtra} />}
+      {summary && <ResultBody data={summary} rowExtra={rowExtra} afterSummary={afterSummary} />}
     </Box>
   );
 }
@@ -188,12 +196,25 @@ function useAfterNextFrame(delayMs: number): boolean {
 }
 
 /** The summary, then the question table and insights once their chunk is here. */
-function ResultBody({ data, rowExtra }: { data: ResultData; rowExtra: RowExtra | undefined }) {
+function ResultBody({
+  data,
+  rowExtra,
+  afterSummary,
+}: {
+  data: ResultData;
+  rowExtra: RowExtra | undefined;
+  afterSummary: ((data: ResultData) => ReactNode) | undefined;
+}) {
   const counts = useMemo(() => distribution(data.evaluations), [data]);
   const detailsWanted = useAfterNextFrame(100);
   return (
     <>
-      <PerformanceSummary assessment={data.assessment} distribution={counts} />
+      <PerformanceSummary
+        assessment={data.assessment}
+        distribution={counts}
+        practicePercentile={data.practicePercentile}
+      />
+      {afterSummary?.(data)}
       <CorrectionsNotice corrections={data.corrections} />
       {detailsWanted ? (
         <Suspense fallback={<DetailsLoading />}>

@@ -1,0 +1,10 @@
+import { paths } from './paths';
+
+/**
+ * A live test's quiz route (DESIGN.md §6.3): its module's mock-test route with `?live=<scheduledTestId>`.
+ * Apart from paths.ts, which the first page loads: /login's bytes are budgeted.
+ */
+export const LIVE_TEST_PARAM = 'live';
+
+export const liveQuizPath = (examSlug: string, moduleSlug: string, scheduledTestId: string) =>
+  `${paths.quiz(examSlug, 'module', moduleSlug)}?${LIVE_TEST_PARAM}=${encodeURIComponent(scheduledTestId)}`;
