@@ -1,4 +1,9 @@
-import { answersMatch, DEFAULT_TOPIC_QUESTION_COUNT, numericValue } from '@ai-tutor/contract';
+import {
+  answersMatch,
+  DEFAULT_TOPIC_QUESTION_COUNT,
+  numericValue,
+  type ExamDetail,
+} from '@ai-tutor/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exams, media, questions } from '../src/db/schema.js';
@@ -225,6 +230,14 @@ describe('seeding', () => {
       type: 'quiz',
     });
     expect(session.assessment.markingScheme.name).toBe('jee-advanced');
+    // The exam page's instructions name the same scheme before the start (DESIGN.md §6.3).
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/exams/jee-advanced-practice',
+      headers: learner.headers,
+    });
+    const paper = (detail.json() as { data: ExamDetail }).data.modules[0];
+    expect(paper?.markingScheme).toMatchObject({ name: 'jee-advanced', id: 'jee-advanced@1' });
     const asked = session.evaluation.map((e) => e.baseQuestion);
     expect(asked).toHaveLength(54);
     expect(new Set(asked.map((q) => q.questionType))).toEqual(new Set(['single', 'multiple', 'numerical']));

@@ -1,4 +1,10 @@
-import type { ExamDetail, ExamsList, PerformanceRecord } from '@ai-tutor/contract';
+import {
+  currentScheme,
+  DEFAULT_MARKING_SCHEME,
+  type ExamDetail,
+  type ExamsList,
+  type PerformanceRecord,
+} from '@ai-tutor/contract';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { assessments, exams, modules, performanceRecords, subjects, topics } from '../../db/schema.js';
@@ -93,6 +99,9 @@ async function withTrees(db: DbOrTx, rows: ExamRow[]): Promise<ExamDetail[]> {
         slug: m.slug,
         durationMinutes: m.durationMinutes,
         questionCount: m.questionCount,
+        // What a new mock test of this module is marked by (the module's, else the exam's): the
+        // instructions screen names it.
+        markingScheme: schemeSummary(m.markingScheme ?? exam.markingScheme ?? DEFAULT_MARKING_SCHEME),
         subjects: subjectRows
           .filter((s) => s.moduleId === m.id)
           .map((s) => ({
@@ -179,4 +188,9 @@ export async function userRecords(db: DbOrTx, userId: string): Promise<Performan
       },
     ];
   });
+}
+
+function schemeSummary(name: Parameters<typeof currentScheme>[0]) {
+  const scheme = currentScheme(name);
+  return { id: scheme.id, name: scheme.name, label: scheme.label };
 }
