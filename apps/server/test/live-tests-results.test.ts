@@ -192,8 +192,10 @@ describe('at the close', () => {
     await closeTest(t.app.db, id);
     expect(await t.app.liveTests.rankDue()).toContain(id);
     // Ranked: the two questions the quiet taker left enter their review queue, once.
+    await t.app.review.drainHistory();
     expect(await reviewTotal(quiet)).toBe(2);
     await t.app.liveTests.rankDue();
+    await t.app.review.drainHistory();
     expect(await reviewTotal(quiet)).toBe(2);
     const rq = await ranking(quiet, id);
     expect(rq.you).toMatchObject({ rank: 2, score: 4, percentileText: '50.00' });

@@ -147,3 +147,13 @@ export const questionStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.questionId, t.shard] })],
 );
+
+/**
+ * Completed sessions whose answers wait to enter the history (services/tutor/history-queue.ts): the
+ * exam-day sweep completes thousands of sessions a minute and must not wait for 75 history rows each,
+ * and a live test's sessions wait here for their ranking. Drained in order, a batch per transaction.
+ */
+export const historyQueue = pgTable('history_queue', {
+  assessmentId: uuid('assessment_id').primaryKey(),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+});

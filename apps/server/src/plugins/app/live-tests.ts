@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import { listForLearner, rankingFor } from '../../services/live-tests/learner-views.js';
-import { resumeLiveTestHistory } from '../../services/live-tests/history.js';
 import { rankDueTests } from '../../services/live-tests/ranking.js';
 import { RANKING_TICK_SECONDS } from '../../services/live-tests/timing.js';
 import type { FreeTextGrader } from '../../services/quiz/free-text-grading.js';
@@ -16,8 +15,6 @@ export function createLiveTestsService(db: Db, grader: FreeTextGrader | null) {
     ranking: (userId: string, testId: string) => rankingFor(db, userId, testId),
     /** Ranks every closed, unranked test whose sessions are all completed; the ids ranked. */
     rankDue: () => rankDueTests(db, grader),
-    /** After a stop mid-way: the history of tests ranked in the last day that is still missing. */
-    resumeHistory: () => resumeLiveTestHistory(db),
   };
 }
 export type LiveTestsService = ReturnType<typeof createLiveTestsService>;
@@ -38,13 +35,10 @@ export default fp(
     const service = createLiveTestsService(fastify.db, fastify.freeTextGrader);
     fastify.decorate('liveTests', service);
     let running: Promise<void> | null = null;
-    let resumed = false;
     const tick = () => {
       if (running) return;
-      const resume = resumed ? Promise.resolve() : service.resumeHistory();
-      resumed = true;
-      running = resume
-        .then(() => service.rankDue())
+      running = service
+        .rankDue()
         .then((ranked) => {
           if (ranked.length > 0) fastify.log.info({ ranked }, 'live tests ranked');
         })

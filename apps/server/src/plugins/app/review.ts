@@ -1,6 +1,7 @@
 import type { MistakesQuery, QuestionReportBody, ReviewSummaryQuery } from '@ai-tutor/contract';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
+import { drainHistoryQueue } from '../../services/tutor/history-queue.js';
 import { masteryOf } from '../../services/tutor/mastery.js';
 import { dismissMistake, listMistakes, reviewSummary } from '../../services/tutor/notebook.js';
 import { reportQuestion } from '../../services/tutor/reports.js';
@@ -15,6 +16,8 @@ export function createReviewService(db: Db) {
       reportQuestion(db, userId, questionId, body),
     /** Mastery per topic the learner has answered (user-records). */
     mastery: (userId: string) => masteryOf(db, userId),
+    /** Records the queued sessions' answers (history-queue.ts); how many sessions. */
+    drainHistory: () => drainHistoryQueue(db),
   };
 }
 export type ReviewService = ReturnType<typeof createReviewService>;
@@ -25,9 +28,34 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The history queue is drained every second, apart from the sweep so that completing sessions never
+ * waits for it; never overlapped, unref'd, finished before the database closes. Several processes are
+ * safe (SKIP LOCKED).
+ */
 export default fp(
   async (fastify) => {
-    fastify.decorate('review', createReviewService(fastify.db));
+    const service = createReviewService(fastify.db);
+    fastify.decorate('review', service);
+    let running: Promise<void> | null = null;
+    const tick = () => {
+      if (running) return;
+      running = service
+        .drainHistory()
+        .then(() => undefined)
+        .catch((error: unknown) =>
+          fastify.log.warn({ err: error }, 'history queue failed; retrying next tick'),
+        )
+        .finally(() => {
+          running = null;
+        });
+    };
+    const timer = setInterval(tick, 1000);
+    timer.unref();
+    fastify.addHook('preClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
   },
   { name: 'review', dependencies: ['database'] },
 );

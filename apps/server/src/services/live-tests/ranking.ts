@@ -6,7 +6,7 @@ import { sweepExpired } from '../quiz/complete.js';
 import type { FreeTextGrader } from '../quiz/free-text-grading.js';
 import { countLiveTestRecords } from './records.js';
 import { GRACE_SECONDS_AFTER_CLOSE } from './timing.js';
-import { recordLiveTestHistory } from './history.js';
+import { queueLiveTestHistory } from '../tutor/history-queue.js';
 
 /**
  * Ranking a live test (DESIGN.md §6.3), once, after its close: every session of the test is completed
@@ -183,12 +183,12 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
       if (running.length > 0) return false;
       await rankTest(tx, id);
       await countLiveTestRecords(tx, id, locked[0].marking_scheme);
+      // Now its answers may enter the review queue (services/tutor/history-queue.ts).
+      await queueLiveTestHistory(tx, id);
       return true;
     });
     if (done) ranked.push(id);
   }
-  // Published first; then the takers' answers enter the tutor loop's history (history.ts).
-  for (const id of ranked) await recordLiveTestHistory(db, id);
   return ranked;
 }
 

@@ -123,6 +123,7 @@ async function completeLocked(
   tx: DbOrTx,
   sessions: LockedSession[],
   verdicts: Map<number, GradeVerdict> = new Map(),
+  history: 'now' | 'queue' = 'now',
 ): Promise<void> {
   if (sessions.length === 0) return;
   const keys = await keysOf(
@@ -155,20 +156,27 @@ async function completeLocked(
   for (const s of scored)
     if (!s.session.scheduledTestId)
       await applyRecordDeltas(tx, s.session.userId, recordDeltas(s.session, s.questions));
-  // The tutor loop's history, review queue and item difficulty: one batch for all the sessions. The
-  // positions a practice or review check locked were recorded by that check (services/practice). A
-  // live test's answers wait for its ranking (live-tests/history.ts): a review card or a mistake
-  // would tell a taker what they got wrong while the window is open.
+  // The tutor loop's history, review queue and item difficulty (services/tutor/). A submit records at
+  // once; the sweep's batches queue it (history-queue.ts: 75 rows a session held exam-day completion
+  // up); a live test's sessions are queued at its ranking: before then a review card or a mistake would
+  // tell a taker what they missed. Positions a practice or review check locked were recorded by it.
+  const own = scored.filter((s) => !s.session.scheduledTestId);
+  if (history === 'queue') {
+    if (own.length > 0)
+      await tx.execute(sql`
+        INSERT INTO history_queue (assessment_id)
+        SELECT unnest(${`{${own.map((s) => s.session.id).join(',')}}`}::uuid[])
+        ON CONFLICT (assessment_id) DO NOTHING`);
+    return;
+  }
   const at = new Date();
   await recordAnswers(
     tx,
-    scored
-      .filter((s) => !s.session.scheduledTestId)
-      .flatMap((s) =>
-        completionEntries(s.session, keys.get(s.session.id) ?? [], s.questions, at, s.session.mode).filter(
-          (entry) => s.session.checkScores?.[String(entry.position)] === undefined,
-        ),
+    own.flatMap((s) =>
+      completionEntries(s.session, keys.get(s.session.id) ?? [], s.questions, at, s.session.mode).filter(
+        (entry) => s.session.checkScores?.[String(entry.position)] === undefined,
       ),
+    ),
   );
 }
 
@@ -215,7 +223,7 @@ export async function sweepExpired(db: Db, grader: FreeTextGrader | null, batchS
         .orderBy(asc(assessments.deadline))
         .limit(batchSize)
         .for('update', { skipLocked: true });
-      await completeLocked(tx, due);
+      await completeLocked(tx, due, new Map(), 'queue');
       return due.length;
     });
     completed += done;
