@@ -60,8 +60,11 @@ export function fromPool(pool: pg.Pool): Database {
 /** `max` comes from the caller: DATABASE_POOL_SIZE for the app (config.ts), the tests' own sizes. */
 export function createPool(url: string, options: pg.PoolConfig & { max: number }): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 5000, ...options });
-  // An idle client losing its server (a database restart) must not crash the process.
+  // A client losing its server (a database restart) must not crash the process: idle ones report to
+  // the pool; one checked out (a background job's transaction between statements) reports on itself,
+  // and its work fails with the query in flight instead.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
