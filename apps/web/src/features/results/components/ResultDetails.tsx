@@ -1,17 +1,23 @@
-import type { ResultEvaluation } from '@ai-tutor/contract';
+import type { Assessment, ResultEvaluation } from '@ai-tutor/contract';
 import { useMemo } from 'react';
 import { bySubject } from '../lib/analysis';
 import { LearningInsights } from './LearningInsights';
+import { NegativeMarkingCoach } from './NegativeMarkingCoach';
 import { QuestionsOverview, type RowExtra } from './QuestionsOverview';
+
+/** The coach is for timed tests: practice and review sessions are untimed and not marked for records. */
+const isTimed = (assessment: Assessment) => assessment.quizType !== 'review';
 
 /**
  * The question table and the insights: everything of a result that shows maths. Its own chunk (with
  * KaTeX, ~120 kB with fonts), so the summary at the top of the page paints without waiting for it.
  */
 export default function ResultDetails({
+  assessment,
   evaluations,
   rowExtra,
 }: {
+  assessment: Assessment;
   evaluations: ResultEvaluation[];
   rowExtra?: RowExtra | undefined;
 }) {
@@ -19,6 +25,7 @@ export default function ResultDetails({
   return (
     <>
       <QuestionsOverview evaluations={evaluations} groups={groups} rowExtra={rowExtra} />
+      {isTimed(assessment) && <NegativeMarkingCoach assessment={assessment} evaluations={evaluations} />}
       <LearningInsights evaluations={evaluations} />
     </>
   );

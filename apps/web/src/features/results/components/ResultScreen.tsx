@@ -197,7 +197,7 @@ function ResultBody({ data, rowExtra }: { data: ResultData; rowExtra: RowExtra |
       <CorrectionsNotice corrections={data.corrections} />
       {detailsWanted ? (
         <Suspense fallback={<DetailsLoading />}>
-          <ResultDetails evaluations={data.evaluations} rowExtra={rowExtra} />
+          <ResultDetails assessment={data.assessment} evaluations={data.evaluations} rowExtra={rowExtra} />
         </Suspense>
       ) : (
         <DetailsLoading />
