@@ -45,8 +45,54 @@ export const TIME_SPENT_MAX_SECONDS = 86_400;
 
 export const GOOGLE_BUTTON_HEIGHTS = { large: 40, medium: 32, small: 20 } as const;
 
-export const QUIZ_TYPES = ['module', 'subject', 'topic'] as const;
+/**
+ * What a session draws from. `review` (DESIGN.md §6.2): the learner's due questions of an exam;
+ * `adaptive`: their weakest topics of an exam, module or subject.
+ */
+export const QUIZ_TYPES = ['module', 'subject', 'topic', 'review', 'adaptive'] as const;
 export type QuizType = (typeof QUIZ_TYPES)[number];
+/** The quiz types that are a catalogue scope (a module, subject or topic paper): the records' kinds. */
+export const CATALOGUE_QUIZ_TYPES = ['module', 'subject', 'topic'] as const;
+export type CatalogueQuizType = (typeof CATALOGUE_QUIZ_TYPES)[number];
+
+/**
+ * `type` of a new session (DESIGN.md §6.2): `timed` (SPEC.md's `quiz` means the same) or `practice`
+ * (untimed, feedback per question). A review session is always of mode `review`.
+ */
+export const SESSION_TYPES = ['quiz', 'timed', 'practice'] as const;
+export type SessionType = (typeof SESSION_TYPES)[number];
+/** How a session runs: only `timed` sessions feed the performance records or refuse check and hints. */
+export const SESSION_MODES = ['timed', 'practice', 'review'] as const;
+export type SessionMode = (typeof SESSION_MODES)[number];
+/**
+ * An untimed session (practice, or review without a time) has no countdown, but its row still needs a
+ * deadline for the sweep: this long after its start it is submitted as any other left-open session.
+ */
+export const UNTIMED_SESSION_DAYS = 7;
+/** The most questions a review session holds (its due questions, interleaved across topics). */
+export const REVIEW_SESSION_MAX_QUESTIONS = 20;
+/** How many questions an adaptive session draws unless its body says. */
+export const ADAPTIVE_QUESTION_COUNT = 10;
+/** A timed adaptive session's time per question when no timeLimitMinutes is given. */
+export const ADAPTIVE_MINUTES_PER_QUESTION = 2;
+/** The longest time limit a review or adaptive session may ask for. */
+export const SESSION_TIME_LIMIT_MAX_MINUTES = 300;
+
+/** How sure the learner was of a checked answer: a right guess is still scheduled for review. */
+export const CONFIDENCE_LEVELS = ['sure', 'unsure', 'guess'] as const;
+export type Confidence = (typeof CONFIDENCE_LEVELS)[number];
+/** Hint levels 1–4, asked for one at a time; only level 4 shows the worked solution (and the key). */
+export const HINT_LABELS = {
+  1: 'Nudge',
+  2: 'Concept',
+  3: 'First step',
+  4: 'Worked solution',
+} as const;
+export type HintLevel = keyof typeof HINT_LABELS;
+export const HINT_MAX_LEVEL = 4;
+export type HintLabel = (typeof HINT_LABELS)[HintLevel];
+/** Hint calls a learner may make per window (per user, per server instance), as explain's. */
+export const HINT_RATE_LIMIT = { max: 20, windowSeconds: 60 } as const;
 export const ATTEMPT_ENTITY_TYPES = ['exam_module', 'subject', 'topic'] as const;
 export type AttemptEntityType = (typeof ATTEMPT_ENTITY_TYPES)[number];
 

@@ -5,6 +5,7 @@ export * from './text.js';
 export * from './paths.js';
 export * from './auth.js';
 export * from './catalogue.js';
+export * from './practice.js';
 export * from './quiz.js';
 export * from './scoring.js';
 export * from './questions.js';

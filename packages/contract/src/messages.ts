@@ -139,6 +139,28 @@ export const quizMessages = {
     `No questions are available for ${scopeName} yet. Please choose another quiz.`,
 } as const;
 
+/** What the practice, review and hint API say in `message` (DESIGN.md §6.2). */
+export const practiceMessages = {
+  checked: 'Answer checked',
+  hintGiven: 'Hint ready',
+  checkTimed: 'Checking answers is only available in practice and review sessions.',
+  hintTimed: 'Hints are only available in practice and review sessions, not in a timed test.',
+  answerLocked: 'This answer has been checked and is locked: it can no longer change.',
+  alreadyChecked: 'This answer has already been checked.',
+  checkNothing: 'Choose or type an answer before checking it.',
+  hintSkipped: (level: number) =>
+    `Ask for the previous hint first: hint ${level} comes after hint ${level - 1}.`,
+  nothingDue: (examName: string) =>
+    `Nothing is due for review in ${examName} right now. Practise or take a test, and come back later.`,
+  noAdaptiveQuestions: (scopeName: string) =>
+    `No questions are available for an adaptive session of ${scopeName} yet. Please choose another quiz.`,
+  /** The fallback hint's notice (no AI provider, or it could not answer). */
+  hintFallback: 'Hint from the stored solution (AI tutor unavailable).',
+  hintNoExplanation:
+    'This question has no stored solution, so no hint can be given. Try checking your answer instead.',
+  timeLimitReviewOnly: 'timeLimitMinutes is only for review and adaptive sessions',
+} as const;
+
 /** "Incorrect code. 3 tries left." */
 export const wrongOtpMessage = (triesLeft: number) =>
   triesLeft > 0

@@ -4,9 +4,13 @@ import {
   ATTEMPTS_DEFAULT_PAGE_SIZE,
   ATTEMPTS_PAGE_SIZES,
   QUIZ_TYPES,
+  SESSION_TIME_LIMIT_MAX_MINUTES,
+  SESSION_TYPES,
   TEXT_LIMITS,
   TIME_SPENT_MAX_SECONDS,
 } from './constants.js';
+import { practiceMessages } from './messages.js';
+import { answerValue, practiceEvaluationFields, sessionMode } from './practice.js';
 import { text } from './text.js';
 import { MARKING_SCHEME_NAMES, OUTCOME_LABELS } from './marking.js';
 import { QUESTION_TYPES } from './questions.js';
@@ -19,25 +23,41 @@ export const createAssessmentBody = z
   .object({
     examSlug: slug,
     quizType: z.enum(QUIZ_TYPES),
-    moduleSlug: slug,
+    /** Required for module, subject and topic quizzes; narrows an adaptive one; unused by review. */
+    moduleSlug: slug.optional(),
     subjectSlug: slug.optional(),
     topicSlug: slug.optional(),
-    type: z.literal('quiz'),
+    /** DESIGN.md §6.2: `practice` is untimed with feedback per question; `quiz` (SPEC.md) = `timed`. */
+    type: z.enum(SESSION_TYPES).default('timed'),
+    /** Review and adaptive only: makes the session timed (a review is untimed without it). */
+    timeLimitMinutes: z.number().int().min(1).max(SESSION_TIME_LIMIT_MAX_MINUTES).optional(),
     /**
      * DESIGN.md §6.4: a scope with a running attempt answers that attempt; `startAfresh: true` ends
      * (submits) it first and starts a new one.
      */
     startAfresh: z.boolean().optional(),
   })
-  .refine((v) => v.quizType === 'module' || v.subjectSlug !== undefined, {
+  .refine((v) => v.quizType === 'review' || v.quizType === 'adaptive' || v.moduleSlug !== undefined, {
+    message: 'moduleSlug is required for module, subject and topic quizzes',
+    path: ['moduleSlug'],
+  })
+  .refine((v) => (v.quizType !== 'subject' && v.quizType !== 'topic') || v.subjectSlug !== undefined, {
     message: 'subjectSlug is required for subject and topic quizzes',
     path: ['subjectSlug'],
   })
   .refine((v) => v.quizType !== 'topic' || v.topicSlug !== undefined, {
     message: 'topicSlug is required for topic quizzes',
     path: ['topicSlug'],
+  })
+  .refine((v) => v.quizType !== 'adaptive' || v.subjectSlug === undefined || v.moduleSlug !== undefined, {
+    message: 'moduleSlug is required with subjectSlug',
+    path: ['moduleSlug'],
+  })
+  .refine((v) => v.timeLimitMinutes === undefined || v.quizType === 'review' || v.quizType === 'adaptive', {
+    message: practiceMessages.timeLimitReviewOnly,
+    path: ['timeLimitMinutes'],
   });
-export type CreateAssessmentBody = z.infer<typeof createAssessmentBody>;
+export type CreateAssessmentBody = z.input<typeof createAssessmentBody>;
 
 const ref = z.object({ id: z.string(), name: z.string(), slug: z.string() });
 
@@ -51,14 +71,20 @@ export const assessment = z.object({
   totalTime: z.number().int(),
   startTime: z.string(),
   endTime: z.string().nullable(),
+  /** For an untimed session (`timed: false`) only the sweep's far limit: not to be shown. */
   deadline: z.string(),
+  /** DESIGN.md §6.2: timed test, practice or review (the last two give feedback and hints). */
+  mode: sessionMode,
+  /** Has a countdown: every timed test, and a review or adaptive session given timeLimitMinutes. */
+  timed: z.boolean(),
   serverTime: z.string(),
   createdAt: z.string(),
   sessionCompleted: z.boolean(),
   answeredQuestion: z.number().int(),
   totalQuestions: z.number().int(),
   exam: z.object({ name: z.string(), slug: z.string() }),
-  examModule: ref,
+  /** Null for a session drawn across an exam (review, adaptive without a module). */
+  examModule: ref.nullable(),
   subject: ref.nullable(),
   topic: ref.nullable(),
   /** `name@version` of the marking scheme the session is marked by (DESIGN.md §6.1). */
@@ -84,6 +110,7 @@ export const evaluation = z.object({
   userAnswer: z.union([z.string(), z.array(z.string())]).nullable(),
   status: evaluationStatus,
   markedForReview: z.boolean(),
+  ...practiceEvaluationFields,
 });
 export type Evaluation = z.infer<typeof evaluation>;
 
@@ -95,10 +122,13 @@ export const runningAttempt = z.object({
   slug: z.string(),
   quizType: z.enum(QUIZ_TYPES),
   examSlug: z.string(),
-  moduleSlug: z.string(),
+  /** Null for a review (or exam-wide adaptive) session. */
+  moduleSlug: z.string().nullable(),
   subjectSlug: z.string().nullable(),
   topicSlug: z.string().nullable(),
   sessionName: z.string(),
+  mode: sessionMode,
+  timed: z.boolean(),
   deadline: z.string(),
   serverTime: z.string(),
   answeredQuestion: z.number().int(),
@@ -107,12 +137,6 @@ export const runningAttempt = z.object({
 export type RunningAttempt = z.infer<typeof runningAttempt>;
 export const runningAttemptsData = z.object({ attempts: z.array(runningAttempt) });
 export type RunningAttemptsData = z.infer<typeof runningAttemptsData>;
-
-/** DESIGN.md §6.1: a string for single, numerical and text; option texts for multiple. */
-const answerValue = z.union([
-  text(TEXT_LIMITS.answer),
-  z.array(text(TEXT_LIMITS.answer)).max(TEXT_LIMITS.optionsPerQuestion),
-]);
 
 export const saveEvaluationBody = z.object({
   evaluationId: z.string().uuid(),

@@ -32,6 +32,8 @@ const running: RunningAttempt = {
   subjectSlug: null,
   topicSlug: null,
   sessionName: 'Paper 1 Mock Test · 1 Mar 2026, 09:50',
+  mode: 'timed',
+  timed: true,
   deadline: new Date(SERVER_NOW + (12 * 60 + 5) * 1000).toISOString(),
   serverTime: new Date(SERVER_NOW).toISOString(),
   answeredQuestion: 7,

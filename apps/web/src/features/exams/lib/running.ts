@@ -1,9 +1,18 @@
 import type { RunningAttempt } from '@ai-tutor/contract';
 import { paths } from '../../../lib/paths';
 
-/** The quiz route of a running attempt: the same route a start button of its scope opens. */
+/**
+ * The quiz route of a running attempt: the same route a start button of its scope opens. A review (or
+ * exam-wide adaptive) session has no module: its segment stays empty until the tutor screens route it.
+ */
 export const runningRoute = (a: RunningAttempt) =>
-  paths.quiz(a.examSlug, a.quizType, a.moduleSlug, a.subjectSlug ?? undefined, a.topicSlug ?? undefined);
+  paths.quiz(
+    a.examSlug,
+    a.quizType,
+    a.moduleSlug ?? '',
+    a.subjectSlug ?? undefined,
+    a.topicSlug ?? undefined,
+  );
 
 /**
  * Milliseconds an attempt has left by the server's clock: its deadline minus the server's time when

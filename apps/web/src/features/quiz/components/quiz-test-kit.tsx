@@ -25,6 +25,8 @@ export function makeAssessment(overrides: Partial<Assessment> = {}): Assessment 
     startTime: new Date(T0).toISOString(),
     endTime: null,
     deadline: new Date(T0 + 30 * 60_000).toISOString(),
+    mode: 'timed',
+    timed: true,
     serverTime: new Date(T0).toISOString(),
     createdAt: new Date(T0).toISOString(),
     sessionCompleted: false,

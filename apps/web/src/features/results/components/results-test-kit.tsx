@@ -31,6 +31,8 @@ export function makeAssessment(overrides: Partial<Assessment> = {}): Assessment 
     startTime: new Date(T0).toISOString(),
     endTime: new Date(T0 + 3_723_000).toISOString(), // 1h 2m 3s
     deadline: new Date(T0 + 30 * 60_000).toISOString(),
+    mode: 'timed',
+    timed: true,
     serverTime: new Date(T0).toISOString(),
     createdAt: new Date(T0).toISOString(),
     sessionCompleted: true,

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { CONFIDENCE_LEVELS, HINT_LABELS, HINT_MAX_LEVEL, SESSION_MODES, TEXT_LIMITS } from './constants.js';
+import { OUTCOME_LABELS } from './marking.js';
+import { text } from './text.js';
+
+/**
+ * Practice, review and hints (DESIGN.md §6.2): the check and hint calls, and what a session's questions
+ * say about them. quiz.ts builds on these (this file does not import it).
+ */
+
+/** DESIGN.md §6.1: a string for single, numerical and text; option texts for multiple. */
+export const answerValue = z.union([
+  text(TEXT_LIMITS.answer),
+  z.array(text(TEXT_LIMITS.answer)).max(TEXT_LIMITS.optionsPerQuestion),
+]);
+
+export const sessionMode = z.enum(SESSION_MODES);
+export const confidence = z.enum(CONFIDENCE_LEVELS);
+
+/** What a checked question tells the learner: shown at once after the check, and again on reload. */
+export const checkFeedback = z.object({
+  /** Full marks (a partial mark under JEE Advanced is not correct). */
+  correct: z.boolean(),
+  outcome: z.enum(Object.values(OUTCOME_LABELS) as [string, ...string[]]),
+  /** The mark under the session's scheme (null: not attempted). Practice marks feed no records. */
+  score: z.number().nullable(),
+  maxScore: z.number(),
+  key: z.object({
+    /** The key as text ("B", "A; C", "2.5 ± 0.1", or a text question's accepted answer). */
+    baseAnswer: z.string(),
+    /** The right options of an option question (empty for numerical and text). */
+    correctOptions: z.array(z.string()),
+  }),
+  explanation: z.string().nullable(),
+});
+export type CheckFeedback = z.infer<typeof checkFeedback>;
+
+/**
+ * The practice fields of a session's question (`evaluation` in quiz.ts). Absent from timed sessions'
+ * views; `feedback` is null until the question is checked, so an unchecked key never leaves the server.
+ */
+export const practiceEvaluationFields = {
+  /** Checked: the answer can no longer change (saves to it are 409). */
+  locked: z.boolean().optional(),
+  confidence: confidence.nullable().optional(),
+  /** How many hint levels were given so far (the next one asked for must be this + 1 at most). */
+  hintsGiven: z.number().int().min(0).max(HINT_MAX_LEVEL).optional(),
+  feedback: checkFeedback.nullable().optional(),
+};
+
+/** `POST /v1/evaluations/:id/check`: the answer to check (else the saved one) and how sure one was. */
+export const checkAnswerBody = z.object({
+  userAnswer: answerValue.optional(),
+  confidence,
+});
+export type CheckAnswerBody = z.infer<typeof checkAnswerBody>;
+
+export const checkedEvaluation = z.object({
+  _id: z.string(),
+  userAnswer: z.union([z.string(), z.array(z.string())]).nullable(),
+  status: z.enum(['answered', 'not_answered']),
+  markedForReview: z.boolean(),
+  locked: z.literal(true),
+  confidence,
+});
+export const checkAnswerData = checkFeedback.extend({ evaluation: checkedEvaluation });
+export type CheckAnswerData = z.infer<typeof checkAnswerData>;
+
+/** `POST /v1/evaluations/:id/hint`: levels one at a time (1 first; n needs n − 1 given before). */
+export const hintBody = z.object({ level: z.number().int().min(1).max(HINT_MAX_LEVEL) });
+export type HintBody = z.infer<typeof hintBody>;
+
+export const hintData = z.object({
+  level: z.number().int().min(1).max(HINT_MAX_LEVEL),
+  label: z.enum(Object.values(HINT_LABELS) as [string, ...string[]]),
+  text: z.string(),
+  /** `ai`: the AI tutor wrote it; `fallback`: built from the stored solution (says so in `notice`). */
+  source: z.enum(['ai', 'fallback']),
+  /** The prompt version that asked for it (`hint@1`), or `fallback@1`. */
+  promptVersion: z.string(),
+  /** Why this is not the AI tutor's text; null when it is. */
+  notice: z.string().nullable(),
+});
+export type HintData = z.infer<typeof hintData>;
