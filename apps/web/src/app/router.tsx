@@ -118,6 +118,14 @@ export const routes: RouteObject[] = [
                     '/quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId?',
                     () => import('./routes/quiz'),
                   ),
+                  // Practice (untimed, feedback per question) of the same scopes; adaptive may have no module.
+                  page(
+                    '/practice/exam/:examId/:type/:moduleId?/:subjectId?/:topicId?',
+                    () => import('./routes/practice'),
+                  ),
+                  page(paths.review, () => import('./routes/review')),
+                  page('/review/:examId/session', () => import('./routes/review-session')),
+                  page('/mistakes', () => import('./routes/mistakes')),
                   page(
                     '/quiz/result/:assessmentId',
                     () => import('./routes/result'),

@@ -1,11 +1,11 @@
 import type { AttemptEntityType, QuizType } from '@ai-tutor/contract';
 
 /** A practice session's scope: a quiz's, or the learner's weakest topics (adaptive). */
-export type PracticeQuizType = QuizType;
+export type PracticeQuizType = Exclude<QuizType, 'review'>;
 
 const scopePath = (base: string, ...parts: Array<string | undefined>) =>
   [base, ...parts]
-    .filter((part): part is string => part !== undefined)
+    .filter((part): part is string => part !== undefined && part !== '')
     .map((part, i) => (i === 0 ? part : encodeURIComponent(part)))
     .join('/');
 

@@ -103,7 +103,7 @@ export default function ExamPage() {
         target={start.target}
         onCancel={start.cancel}
         onConfirm={start.confirm}
-        running={start.target ? forRoute(start.target.to) : null}
+        runningFor={forRoute}
       />
     </Stack>
   );

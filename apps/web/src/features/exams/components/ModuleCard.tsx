@@ -45,6 +45,7 @@ export function ModuleCard({ examSlug, module, performance, onStart }: ModuleCar
                 label: `${module.name} — mock test`,
                 size,
                 to: paths.quiz(examSlug, 'module', module.slug),
+                practiceTo: paths.practice(examSlug, 'module', module.slug),
               })
             }
           >

@@ -63,6 +63,7 @@ export function SubjectCard({ examSlug, moduleSlug, subject, performance, onStar
               label: `${subject.name} — subject quiz`,
               size: formatSize(subject.questionCount, subject.durationMinutes),
               to: paths.quiz(examSlug, 'subject', moduleSlug, subject.slug),
+              practiceTo: paths.practice(examSlug, 'subject', moduleSlug, subject.slug),
             })
           }
         >
@@ -104,6 +105,7 @@ export function SubjectCard({ examSlug, moduleSlug, subject, performance, onStar
                               ? formatSize(topic.questionCount, topic.durationMinutes)
                               : 'topic quiz',
                           to: paths.quiz(examSlug, 'topic', moduleSlug, subject.slug, topic.slug),
+                          practiceTo: paths.practice(examSlug, 'topic', moduleSlug, subject.slug, topic.slug),
                         })
                       }
                     >

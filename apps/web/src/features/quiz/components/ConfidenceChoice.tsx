@@ -1,7 +1,7 @@
 import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup } from '@mui/material';
+import type { Confidence } from '@ai-tutor/contract';
 import { useId, type Ref } from 'react';
 
-export type Confidence = 'sure' | 'unsure' | 'guess';
 const CHOICES: ReadonlyArray<{ value: Confidence; label: string }> = [
   { value: 'sure', label: 'Sure' },
   { value: 'unsure', label: 'Unsure' },

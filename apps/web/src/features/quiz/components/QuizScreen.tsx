@@ -5,11 +5,13 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { useToast } from '../../../components/toast/use-toast';
 import { paths, type QuizStartState } from '../../../lib/paths';
 import { useAuth } from '../../../stores/hooks';
-import { useQuizBoot } from '../hooks/use-quiz-boot';
+import { useQuizBoot, type QuizRouteMode, type QuizRouteParams } from '../hooks/use-quiz-boot';
 import { BusyOverlay } from './BusyOverlay';
 import { QuizRunner } from './QuizRunner';
 
 export interface QuizScreenProps {
+  /** Set by the route: /quiz is timed, /practice and /review are untimed with feedback and hints. */
+  mode?: QuizRouteMode;
   /** The browser clock; tests pass their own. */
   now?: () => number;
   /** First retry delay of the save queue (doubles on each failure). */
@@ -22,8 +24,8 @@ export interface QuizScreenProps {
  * /quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId? — finds this route's running session again
  * (after a reload) or creates one, then runs it. Creation failure: toast and back to /exams.
  */
-export function QuizScreen({ now = Date.now, retryBaseMs, sleep }: QuizScreenProps) {
-  const params = useParams();
+export function QuizScreen({ mode = 'timed', now = Date.now, retryBaseMs, sleep }: QuizScreenProps) {
+  const params: QuizRouteParams = { ...useParams(), mode };
   const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();

@@ -5,9 +5,6 @@ import { LearningInsights } from './LearningInsights';
 import { NegativeMarkingCoach } from './NegativeMarkingCoach';
 import { QuestionsOverview, type RowExtra } from './QuestionsOverview';
 
-/** The coach is for timed tests: practice and review sessions are untimed and not marked for records. */
-const isTimed = (assessment: Assessment) => assessment.quizType !== 'review';
-
 /**
  * The question table and the insights: everything of a result that shows maths. Its own chunk (with
  * KaTeX, ~120 kB with fonts), so the summary at the top of the page paints without waiting for it.
@@ -25,7 +22,8 @@ export default function ResultDetails({
   return (
     <>
       <QuestionsOverview evaluations={evaluations} groups={groups} rowExtra={rowExtra} />
-      {isTimed(assessment) && <NegativeMarkingCoach assessment={assessment} evaluations={evaluations} />}
+      {/* Timed tests only: without a clock, skipping is not a choice worth coaching. */}
+      {assessment.timed && <NegativeMarkingCoach assessment={assessment} evaluations={evaluations} />}
       <LearningInsights evaluations={evaluations} />
     </>
   );
