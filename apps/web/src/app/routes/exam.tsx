@@ -9,6 +9,7 @@ import { StartQuizDialog } from '../../features/exams/components/StartQuizDialog
 import { usePerformance } from '../../features/exams/hooks/use-performance';
 import { useRunningAttempts } from '../../features/exams/hooks/use-running-attempts';
 import { useStartQuiz } from '../../features/exams/hooks/use-start-quiz';
+import { ReviewDue } from '../../features/review/components/ReviewDue';
 import { paths } from '../../lib/paths';
 
 /**
@@ -77,6 +78,7 @@ export default function ExamPage() {
               Your scores could not be loaded, so the figures below may be out of date.
             </Alert>
           )}
+          <ReviewDue examSlug={exam.slug} />
           <RunningAttempts
             running={running.filter((r) => r.attempt.examSlug === exam.slug)}
             onResume={(r) =>

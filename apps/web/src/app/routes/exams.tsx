@@ -5,6 +5,7 @@ import { useGetExamsQuery } from '../../features/exams/api/get-exams';
 import { ExamCard } from '../../features/exams/components/ExamCard';
 import { LoadError } from '../../features/exams/components/LoadError';
 import { Loading } from '../../features/exams/components/Loading';
+import { ReviewDue } from '../../features/review/components/ReviewDue';
 import { paths } from '../../lib/paths';
 
 function pageFrom(value: string | null): number {
@@ -32,6 +33,7 @@ export default function ExamsPage() {
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
         Exams
       </Typography>
+      <ReviewDue />
 
       {isLoading && <Loading label="Loading exams…" />}
       {error && !isFetching && <LoadError error={error} what="the exams" onRetry={() => void refetch()} />}

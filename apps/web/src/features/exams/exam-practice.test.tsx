@@ -18,7 +18,10 @@ const routes = [
 let fullscreen: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   fullscreen = vi.fn(() => Promise.resolve());
-  Object.defineProperty(document.documentElement, 'requestFullscreen', { value: fullscreen, configurable: true });
+  Object.defineProperty(document.documentElement, 'requestFullscreen', {
+    value: fullscreen,
+    configurable: true,
+  });
   mockApi((url) => {
     if (url.pathname === '/api/v1/exams/jee-main-practice') return ok(jee);
     if (url.pathname === '/api/v1/user-records') return ok({ data: records });

@@ -1,4 +1,4 @@
-import type { QuestionReportBody } from '@ai-tutor/contract';
+import type { QuestionReportBody } from '../types';
 import {
   Button,
   Dialog,

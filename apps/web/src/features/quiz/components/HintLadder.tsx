@@ -1,4 +1,10 @@
-import { HINT_LABELS, HINT_MAX_LEVEL, practiceMessages, type HintData, type HintLevel } from '@ai-tutor/contract';
+import {
+  HINT_LABELS,
+  HINT_MAX_LEVEL,
+  practiceMessages,
+  type HintData,
+  type HintLevel,
+} from '@ai-tutor/contract';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { MathText } from '../../../components/ui/MathText';
 

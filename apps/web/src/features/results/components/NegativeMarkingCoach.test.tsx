@@ -29,14 +29,12 @@ describe('the negative-marking coach on a result', () => {
     expect(within(coach).getByText('Marks left unattempted:').nextElementSibling).toHaveTextContent(
       '4 (1 skipped)',
     );
-    expect(coach).toHaveTextContent('Under +4/−1 a blind guess among 4 options is worth 0.25 × 4 − 0.75 × 1 = +0.25');
+    expect(coach).toHaveTextContent(
+      'Under +4/−1 a blind guess among 4 options is worth 0.25 × 4 − 0.75 × 1 = +0.25',
+    );
 
     const table = within(coach).getByRole('table', { name: 'Attempt or skip, by topic' });
-    const row = (topic: string) =>
-      within(table)
-        .getByText(topic)
-        .closest('tr')!
-        .querySelectorAll('td');
+    const row = (topic: string) => within(table).getByText(topic).closest('tr')!.querySelectorAll('td');
     // Kinematics: 2 right of 3 attempted.
     expect([...row('Kinematics')].map((c) => c.textContent)).toEqual([
       'Kinematics',

@@ -21,14 +21,19 @@ describe('the negative-marking coach', () => {
       advice: 'skip-unless-sure',
       formula: '0.00 × 4 − 1.00 × 1 = −1.00 per attempt',
     });
-    expect(coach.topics.find((t) => t.label === 'Dynamics')).toMatchObject({ advice: 'no-data', formula: null });
+    expect(coach.topics.find((t) => t.label === 'Dynamics')).toMatchObject({
+      advice: 'no-data',
+      formula: null,
+    });
     // The first single-correct question has four options: +4/−1 makes a blind guess worth +0.25.
     expect(coach.blindGuess?.formula).toBe('0.25 × 4 − 0.75 × 1 = +0.25');
   });
 
   it('uses the session’s marking scheme: no penalty for numerical answers under JEE Advanced', () => {
     const coach = coachFor(
-      makeAssessment({ markingScheme: { id: 'jee-advanced@1', name: 'jee-advanced', label: 'JEE Advanced' } }),
+      makeAssessment({
+        markingScheme: { id: 'jee-advanced@1', name: 'jee-advanced', label: 'JEE Advanced' },
+      }),
       [
         makeResultEvaluation(1, {
           baseQuestion: { ...makeResultEvaluation(1).baseQuestion, questionType: 'numerical', options: [] },

@@ -1,4 +1,9 @@
-import { DEFAULT_SUBJECT_LABEL, schemeById, type Assessment, type ResultEvaluation } from '@ai-tutor/contract';
+import {
+  DEFAULT_SUBJECT_LABEL,
+  schemeById,
+  type Assessment,
+  type ResultEvaluation,
+} from '@ai-tutor/contract';
 import { rowStatus } from './analysis';
 
 /**
@@ -57,7 +62,10 @@ function adviceFor(attempted: number, minus: number, value: number | null): Coac
   return value > 0 ? 'attempt' : 'skip-unless-sure';
 }
 
-export function coachFor(assessment: Pick<Assessment, 'markingScheme'>, evaluations: ResultEvaluation[]): Coach {
+export function coachFor(
+  assessment: Pick<Assessment, 'markingScheme'>,
+  evaluations: ResultEvaluation[],
+): Coach {
   const scheme = schemeById(assessment.markingScheme.id);
   const schemeMarks = (e: ResultEvaluation) => scheme.marks[e.baseQuestion.questionType];
   let lostToWrong = 0;
