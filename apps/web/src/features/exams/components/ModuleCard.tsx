@@ -2,6 +2,7 @@ import type { ModuleSummary } from '@ai-tutor/contract';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { paths } from '../../../lib/paths';
+import { tutorPaths } from '../../../lib/tutor-paths';
 import { formatAverage, formatSize, formatTotalMarks, statsOf } from '../format';
 import type { Performance } from '../hooks/use-performance';
 import type { QuizTarget } from '../hooks/use-start-quiz';
@@ -45,7 +46,7 @@ export function ModuleCard({ examSlug, module, performance, onStart }: ModuleCar
                 label: `${module.name} — mock test`,
                 size,
                 to: paths.quiz(examSlug, 'module', module.slug),
-                practiceTo: paths.practice(examSlug, 'module', module.slug),
+                practiceTo: tutorPaths.practice(examSlug, 'module', module.slug),
               })
             }
           >

@@ -2,6 +2,7 @@ import type { SubjectSummary } from '@ai-tutor/contract';
 import { Box, Button, Card, CardContent, Divider, List, ListItem, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { paths } from '../../../lib/paths';
+import { tutorPaths } from '../../../lib/tutor-paths';
 import { formatAverage, formatSize, formatTotalMarks, statsOf } from '../format';
 import type { Performance } from '../hooks/use-performance';
 import type { QuizTarget } from '../hooks/use-start-quiz';
@@ -63,7 +64,7 @@ export function SubjectCard({ examSlug, moduleSlug, subject, performance, onStar
               label: `${subject.name} — subject quiz`,
               size: formatSize(subject.questionCount, subject.durationMinutes),
               to: paths.quiz(examSlug, 'subject', moduleSlug, subject.slug),
-              practiceTo: paths.practice(examSlug, 'subject', moduleSlug, subject.slug),
+              practiceTo: tutorPaths.practice(examSlug, 'subject', moduleSlug, subject.slug),
             })
           }
         >
@@ -105,7 +106,13 @@ export function SubjectCard({ examSlug, moduleSlug, subject, performance, onStar
                               ? formatSize(topic.questionCount, topic.durationMinutes)
                               : 'topic quiz',
                           to: paths.quiz(examSlug, 'topic', moduleSlug, subject.slug, topic.slug),
-                          practiceTo: paths.practice(examSlug, 'topic', moduleSlug, subject.slug, topic.slug),
+                          practiceTo: tutorPaths.practice(
+                            examSlug,
+                            'topic',
+                            moduleSlug,
+                            subject.slug,
+                            topic.slug,
+                          ),
                         })
                       }
                     >

@@ -1,16 +1,17 @@
 import type { RunningAttempt } from '@ai-tutor/contract';
 import { paths } from '../../../lib/paths';
+import { tutorPaths } from '../../../lib/tutor-paths';
 
 /**
  * The route of a running attempt: the same route a start button of its scope opens (a review session's
  * is its exam's review route; a practice session's, the practice route of its scope).
  */
 export function runningRoute(a: RunningAttempt): string {
-  if (a.mode === 'review' || a.quizType === 'review') return paths.reviewSession(a.examSlug);
+  if (a.mode === 'review' || a.quizType === 'review') return tutorPaths.reviewSession(a.examSlug);
   const subject = a.subjectSlug ?? undefined;
   const topic = a.topicSlug ?? undefined;
   if (a.mode === 'practice') {
-    return paths.practice(a.examSlug, a.quizType, a.moduleSlug ?? '', subject, topic);
+    return tutorPaths.practice(a.examSlug, a.quizType, a.moduleSlug ?? '', subject, topic);
   }
   return paths.quiz(a.examSlug, a.quizType, a.moduleSlug ?? '', subject, topic);
 }

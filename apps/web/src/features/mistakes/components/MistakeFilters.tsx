@@ -1,5 +1,5 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
-import type { MistakesFilter } from '../../../lib/paths';
+import type { MistakesFilter } from '../../../lib/tutor-paths';
 import type { FilterCatalogue } from '../types';
 
 const ALL = '';

@@ -13,7 +13,8 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/base-query';
-import { paths, type MistakesFilter } from '../../../lib/paths';
+import { paths } from '../../../lib/paths';
+import { tutorPaths, type MistakesFilter } from '../../../lib/tutor-paths';
 import { useDismissMistakeMutation } from '../api/dismiss-mistake';
 import { MISTAKES_PAGE_SIZE, useGetMistakesQuery } from '../api/get-mistakes';
 import type { FilterCatalogue, MistakeView } from '../types';
@@ -59,7 +60,7 @@ export function MistakesScreen({
   const shown = (data?.mistakes ?? []).filter((m) => !dismissed.has(m.id));
   const pages = data ? Math.max(1, Math.ceil(data.total / MISTAKES_PAGE_SIZE)) : 1;
   const go = (next: MistakesFilter) =>
-    setParams(new URLSearchParams(paths.mistakes(next).split('?')[1] ?? ''));
+    setParams(new URLSearchParams(tutorPaths.mistakes(next).split('?')[1] ?? ''));
 
   const onDismiss = async (mistake: MistakeView) => {
     setDismissed((set) => new Set(set).add(mistake.id));

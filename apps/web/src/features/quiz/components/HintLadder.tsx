@@ -1,12 +1,9 @@
-import {
-  HINT_LABELS,
-  HINT_MAX_LEVEL,
-  practiceMessages,
-  type HintData,
-  type HintLevel,
-} from '@ai-tutor/contract';
+import { HINT_LABELS, HINT_MAX_LEVEL, type HintData, type HintLevel } from '@ai-tutor/contract';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { MathText } from '../../../components/ui/MathText';
+
+// The server's own texts (practiceMessages) are not imported here: messages.ts sits in /login's entry,
+// and the whole object would stay there with one use; a fallback hint carries its notice anyway.
 
 /**
  * The hint ladder of practice and review: each press reveals the next level (nudge, concept, first
@@ -36,7 +33,7 @@ export function HintLadder({
             <MathText component="div" text={hint.text} />
             {hint.source === 'fallback' && (
               <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-                {hint.notice ?? practiceMessages.hintFallback}
+                {hint.notice ?? 'This hint is not from the AI tutor: it is taken from the stored solution.'}
               </Typography>
             )}
           </Paper>

@@ -1,4 +1,4 @@
-import { practiceMessages, type Confidence, type HintData, type HintLevel } from '@ai-tutor/contract';
+import type { Confidence, HintData, HintLevel } from '@ai-tutor/contract';
 import { Box, Button, CircularProgress, Stack } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
@@ -44,7 +44,7 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
       return;
     }
     if (!store.saveCurrent()) {
-      toast(practiceMessages.checkNothing, 'info');
+      toast('Choose or type an answer before checking it.', 'info');
       return;
     }
     setChecking(true);

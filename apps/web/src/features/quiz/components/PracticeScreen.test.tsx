@@ -156,3 +156,24 @@ describe('review session', () => {
     expect(screen.getByRole('button', { name: 'Hint' })).toBeInTheDocument();
   });
 });
+
+describe('review session: nothing due', () => {
+  it('says why (the server’s message) and goes back to /review', async () => {
+    mockServer({
+      handle: (call) =>
+        call.method === 'POST' && call.path === '/api/v1/assessment'
+          ? {
+              status: 409,
+              body: { message: 'Nothing is due for review in JEE Main right now.', data: null },
+            }
+          : undefined,
+    });
+    const { router } = renderPage(<QuizScreen mode="review" now={() => T0} />, {
+      route: '/review/:examId/session',
+      path: '/review/jee-main/session',
+      user: testUser(),
+    });
+    expect(await screen.findByText('Nothing is due for review in JEE Main right now.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/review'));
+  });
+});

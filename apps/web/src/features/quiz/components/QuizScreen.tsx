@@ -3,7 +3,9 @@ import { Alert, Box, Button } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useToast } from '../../../components/toast/use-toast';
+import { errorMessage } from '../../../lib/base-query';
 import { paths, type QuizStartState } from '../../../lib/paths';
+import { tutorPaths } from '../../../lib/tutor-paths';
 import { useAuth } from '../../../stores/hooks';
 import { useQuizBoot, type QuizRouteMode, type QuizRouteParams } from '../hooks/use-quiz-boot';
 import { BusyOverlay } from './BusyOverlay';
@@ -49,12 +51,19 @@ export function QuizScreen({ mode = 'timed', now = Date.now, retryBaseMs, sleep 
     if (boot.phase !== 'done') return;
     if (boot.kind === 'create-failed') {
       console.error('assessment creation failed', boot.error);
-      toast(uiTexts.failedToCreateAssessment, 'error');
-      navigate(paths.exams, { replace: true });
+      // Practice and review say why (nothing due, no questions for an adaptive session); a timed
+      // test keeps SPEC.md's text.
+      toast(
+        mode === 'timed'
+          ? uiTexts.failedToCreateAssessment
+          : errorMessage(boot.error, uiTexts.failedToCreateAssessment),
+        'error',
+      );
+      navigate(mode === 'review' ? tutorPaths.review : paths.exams, { replace: true });
     } else if (boot.kind === 'ended') {
       navigate(paths.result(boot.slug), { replace: true });
     }
-  }, [boot, navigate, toast]);
+  }, [boot, navigate, toast, mode]);
 
   if (boot.phase === 'done' && boot.kind === 'ready') {
     return (

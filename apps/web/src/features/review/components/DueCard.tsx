@@ -1,7 +1,7 @@
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { tutorPaths } from '../../../lib/tutor-paths';
 
 export interface DueCounts {
   dueNow: number;
@@ -36,11 +36,11 @@ export function DueCard({ counts, examSlug }: { counts: DueCounts | undefined; e
             </Typography>
           </div>
           <Stack direction="row" spacing={1}>
-            <Button component={RouterLink} to={paths.mistakes(examSlug ? { exam: examSlug } : {})}>
+            <Button component={RouterLink} to={tutorPaths.mistakes(examSlug ? { exam: examSlug } : {})}>
               Mistakes notebook
             </Button>
             {counts.dueNow > 0 && (
-              <Button variant="contained" component={RouterLink} to={paths.review}>
+              <Button variant="contained" component={RouterLink} to={tutorPaths.review}>
                 Review now
               </Button>
             )}

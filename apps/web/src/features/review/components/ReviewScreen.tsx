@@ -18,6 +18,7 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../lib/base-query';
 import { paths } from '../../../lib/paths';
+import { tutorPaths } from '../../../lib/tutor-paths';
 import { useGetReviewSummaryQuery } from '../api/get-review-summary';
 import type { ReviewSummaryView } from '../types';
 
@@ -45,7 +46,7 @@ function ExamReview({ exam }: { exam: ReviewSummaryView['exams'][number] }) {
             <Button
               variant="contained"
               component={RouterLink}
-              to={paths.reviewSession(exam.slug)}
+              to={tutorPaths.reviewSession(exam.slug)}
               aria-label={`Start review: ${exam.name}`}
             >
               Start review
@@ -134,7 +135,7 @@ export function ReviewScreen() {
         <ExamReview key={exam.slug} exam={exam} />
       ))}
       <Box>
-        <Button component={RouterLink} to={paths.mistakes()}>
+        <Button component={RouterLink} to={tutorPaths.mistakes()}>
           Open the mistakes notebook
         </Button>
       </Box>
