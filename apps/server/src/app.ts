@@ -12,10 +12,12 @@ import errorHandler from './plugins/app/error-handler.js';
 import linkedin from './plugins/app/linkedin.js';
 import mailer from './plugins/app/mailer.js';
 import posts from './plugins/app/posts.js';
+import practice from './plugins/app/practice.js';
 import quiz from './plugins/app/quiz.js';
 import quizSweep from './plugins/app/quiz-sweep.js';
 import redis from './plugins/app/redis.js';
 import requestEdges from './plugins/app/request-edges.js';
+import review from './plugins/app/review.js';
 import tutor from './plugins/app/tutor.js';
 import compression from './plugins/external/compression.js';
 import docs from './plugins/external/docs.js';
@@ -63,9 +65,11 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(ai);
   await fastify.register(catalogue);
   await fastify.register(tutor);
+  await fastify.register(review);
   await fastify.register(posts);
   await fastify.register(linkedin);
   await fastify.register(quiz);
+  await fastify.register(practice);
   await fastify.register(quizSweep);
 
   await fastify.register(apiRoutes, { prefix: '/api' });

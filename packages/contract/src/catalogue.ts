@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXAMS_PAGE_SIZE, EXAMS_START_PAGE, TEXT_LIMITS } from './constants.js';
 import { text } from './text.js';
+import { topicMastery } from './tutor.js';
 
 export const topicSummary = z.object({
   _id: z.string(),
@@ -64,7 +65,11 @@ export const performanceRecord = z.object({
   recentPercentages: z.array(z.number()).optional(),
 });
 export type PerformanceRecord = z.infer<typeof performanceRecord>;
-export const userRecords = z.object({ data: z.array(performanceRecord) });
+export const userRecords = z.object({
+  data: z.array(performanceRecord),
+  /** Mastery per topic the learner has answered (DESIGN.md §6.2). */
+  mastery: z.array(topicMastery).optional(),
+});
 
 /** `/v1/exams/:slug`. */
 export const examParams = z.object({ slug: text(TEXT_LIMITS.slug).trim().min(1) });

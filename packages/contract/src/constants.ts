@@ -69,8 +69,6 @@ export type SessionMode = (typeof SESSION_MODES)[number];
  * deadline for the sweep: this long after its start it is submitted as any other left-open session.
  */
 export const UNTIMED_SESSION_DAYS = 7;
-/** The most questions a review session holds (its due questions, interleaved across topics). */
-export const REVIEW_SESSION_MAX_QUESTIONS = 20;
 /** How many questions an adaptive session draws unless its body says. */
 export const ADAPTIVE_QUESTION_COUNT = 10;
 /** A timed adaptive session's time per question when no timeLimitMinutes is given. */
@@ -78,9 +76,6 @@ export const ADAPTIVE_MINUTES_PER_QUESTION = 2;
 /** The longest time limit a review or adaptive session may ask for. */
 export const SESSION_TIME_LIMIT_MAX_MINUTES = 300;
 
-/** How sure the learner was of a checked answer: a right guess is still scheduled for review. */
-export const CONFIDENCE_LEVELS = ['sure', 'unsure', 'guess'] as const;
-export type Confidence = (typeof CONFIDENCE_LEVELS)[number];
 /** Hint levels 1–4, asked for one at a time; only level 4 shows the worked solution (and the key). */
 export const HINT_LABELS = {
   1: 'Nudge',

@@ -12,3 +12,4 @@ export * from './questions.js';
 export * from './marking.js';
 export * from './ai-constants.js';
 export * from './ai.js';
+export * from './tutor.js';

@@ -153,7 +153,6 @@ export const practiceMessages = {
   hintTimed: 'Hints are only available in practice and review sessions, not in a timed test.',
   answerLocked: 'This answer has been checked and is locked: it can no longer change.',
   alreadyChecked: 'This answer has already been checked.',
-  checkNothing: 'Choose or type an answer before checking it.',
   hintSkipped: (level: number) =>
     `Ask for the previous hint first: hint ${level} comes after hint ${level - 1}.`,
   nothingDue: (examName: string) =>
@@ -162,8 +161,15 @@ export const practiceMessages = {
     `No questions are available for an adaptive session of ${scopeName} yet. Please choose another quiz.`,
   /** The fallback hint's notice (no AI provider, or it could not answer). */
   hintFallback: 'Hint from the stored solution (AI tutor unavailable).',
-  hintNoExplanation:
-    'This question has no stored solution, so no hint can be given. Try checking your answer instead.',
+  /** Fallback hints of a question without a stored solution, by level (1–3). */
+  hintGeneric: {
+    1: 'Re-read the question: what exactly is asked for, and what are you given?',
+    2: 'Recall the definition, law or formula this topic rests on, and which of the given facts it uses.',
+    3: 'Write down how what is given relates to what is asked, then put in the values before simplifying.',
+  },
+  /** Level 4 of a question without a stored solution. */
+  hintKeyOnly: (key: string) =>
+    `No worked solution is stored for this question. The correct answer is: ${key}`,
   timeLimitReviewOnly: timeLimitReviewOnlyMessage,
 } as const;
 
@@ -245,4 +251,13 @@ export const mailTexts = {
   codeIntro: (what: string) => `Your code to ${what} is:`,
   expiry: `This code expires in ${OTP_TTL_MINUTES} minutes and can be used once.`,
   signature: `— ${APP_TITLE}`,
+} as const;
+
+/** What the tutor loop's calls say in `message` (DESIGN.md §6.2). */
+export const tutorMessages = {
+  mistakeNotFound: 'This question is not in your review queue.',
+  mistakeDismissed: 'Removed from your review queue.',
+  reportReceived: 'Thank you. The question has been reported and will be checked.',
+  reportUpdated: 'Thank you. Your report on this question has been updated.',
+  reportQuestionNotFound: 'Question not found',
 } as const;

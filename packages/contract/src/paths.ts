@@ -47,6 +47,8 @@ export const apiPaths = {
   evaluationCheck: '/v1/evaluations/:id/check',
   evaluationHint: '/v1/evaluations/:id/hint',
   mistakes: '/v1/mistakes',
+  /** "I've got this": takes the question out of the learner's review queue. */
+  mistakeDismiss: '/v1/mistakes/:questionId/dismiss',
   questionReports: '/v1/questions/:id/reports',
 
   // live tests (DESIGN.md §6.3)

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CONFIDENCE_LEVELS, HINT_LABELS, HINT_MAX_LEVEL, SESSION_MODES, TEXT_LIMITS } from './constants.js';
+import { HINT_LABELS, HINT_MAX_LEVEL, SESSION_MODES, TEXT_LIMITS } from './constants.js';
 import { OUTCOME_LABELS } from './marking.js';
 import { text } from './text.js';
+import { CONFIDENCE_LEVELS } from './tutor.js';
 
 /**
  * Practice, review and hints (DESIGN.md §6.2): the check and hint calls, and what a session's questions

@@ -14,6 +14,7 @@ import { answerValue, practiceEvaluationFields, sessionMode } from './practice.j
 import { text } from './text.js';
 import { MARKING_SCHEME_NAMES, OUTCOME_LABELS } from './marking.js';
 import { QUESTION_TYPES } from './questions.js';
+import { coachData } from './tutor.js';
 
 const slug = text(TEXT_LIMITS.slug).trim().min(1);
 /** `:slug` of an assessment (session, submit, result). */
@@ -192,6 +193,8 @@ export const resultData = z.object({
   assessment,
   evaluations: z.array(resultEvaluation),
   corrections: z.array(resultCorrection),
+  /** Timed sessions: where the marks went and whether guessing pays, per topic (DESIGN.md §6.2). */
+  coach: coachData.optional(),
 });
 export type ResultData = z.infer<typeof resultData>;
 

@@ -5,6 +5,7 @@ import { accountsCommands } from './accounts-commands.js';
 import { aiCommands } from './ai-commands.js';
 import { catalogueCommands } from './catalogue-commands.js';
 import { keyCommands } from './key-commands.js';
+import { reportCommands } from './report-commands.js';
 
 export interface CommandContext {
   config: Config;
@@ -32,6 +33,7 @@ export const commands: Record<string, Command> = {
   ...catalogueCommands,
   ...aiCommands,
   ...keyCommands,
+  ...reportCommands,
 };
 
 const migrateHelp = { usage: 'migrate', summary: 'apply database migrations' };

@@ -81,6 +81,7 @@ async function run(
       `Rescored ${done.changed} of ${done.sessions} completed session${done.sessions === 1 ? '' : 's'}; ` +
         `records rebuilt for ${done.learners} learner${done.learners === 1 ? '' : 's'}. Audit: ${done.correctionId}`,
     );
+    if (done.reportsResolved) console.log(`Resolved ${done.reportsResolved} open learner report(s) on it.`);
     return 0;
   } catch (error) {
     if (error instanceof CorrectionError) {

@@ -6,3 +6,4 @@ export * from './schema/accounts.js';
 export * from './schema/catalogue.js';
 export * from './schema/quiz.js';
 export * from './schema/posts.js';
+export * from './schema/tutor.js';

@@ -1,4 +1,11 @@
-import { type AnswerValue, type QuestionKey, type QuestionType } from '@ai-tutor/contract';
+import {
+  type AnswerValue,
+  type Confidence,
+  type QuestionKey,
+  type QuestionType,
+  type QuizType,
+  type SessionMode,
+} from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -26,13 +33,12 @@ export const assessments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    quizType: text('quiz_type').$type<'module' | 'subject' | 'topic'>().notNull(),
+    quizType: text('quiz_type').$type<QuizType>().notNull(),
     examId: uuid('exam_id')
       .notNull()
       .references(() => exams.id),
-    moduleId: uuid('module_id')
-      .notNull()
-      .references(() => modules.id),
+    /** Null for a session drawn across an exam (review, adaptive without a module). */
+    moduleId: uuid('module_id').references(() => modules.id),
     subjectId: uuid('subject_id').references(() => subjects.id),
     topicId: uuid('topic_id').references(() => topics.id),
     sessionName: text('session_name').notNull(),
@@ -53,6 +59,10 @@ export const assessments = pgTable(
      */
     scopeKey: text('scope_key').notNull(),
     markingScheme: text('marking_scheme').notNull().default('spec@1'),
+    /** DESIGN.md §6.2: only timed sessions feed the performance records; the others check and hint. */
+    mode: text('mode').$type<SessionMode>().notNull().default('timed'),
+    /** Has a countdown (an untimed session's deadline is only the sweep's far limit). */
+    timed: boolean('timed').notNull().default(true),
     // A session's questions and answers, one array element per position (decision 0010): a start
     // writes one row, a save updates one element, completion reads and writes one row.
     questionIds: uuid('question_ids').array().notNull(),
@@ -68,6 +78,13 @@ export const assessments = pgTable(
     gradingNotes: jsonb('grading_notes').$type<Record<string, string>>(),
     /** The AI tutor's explanations, by position, once asked for. */
     aiExplanations: jsonb('ai_explanations').$type<Record<string, string>>(),
+    // Practice and review (DESIGN.md §6.2), by position; null in timed sessions. A checked position is
+    // locked: saves to it are refused.
+    checked: boolean('checked').array(),
+    confidence: text('confidence').$type<Confidence>().array(),
+    hintsGiven: integer('hints_given').array(),
+    /** The mark each check gave, by position (so a reload shows the same verdict). */
+    checkScores: jsonb('check_scores').$type<Record<string, number | null>>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -126,7 +126,7 @@ export interface PostInput {
   module: string;
   subject: string | null;
   topic: string | null;
-  kind: 'mock test' | 'subject quiz' | 'topic quiz';
+  kind: 'mock test' | 'subject quiz' | 'topic quiz' | 'review session' | 'adaptive quiz';
   score: number;
   totalMarks: number;
   percentage: string;
@@ -214,9 +214,50 @@ export const questionsPrompt = definePrompt<QuestionsInput, { questions: Generat
   schema: z.object({ questions: z.array(generatedQuestion).max(50) }),
 });
 
+// ── Hints in practice and review (DESIGN.md §6.2) ────────────────────────────────────────────────────
+export interface HintInput {
+  question: string;
+  options: string[];
+  level: 1 | 2 | 3 | 4;
+  correctAnswer: string;
+  referenceSolution: string | null;
+}
+
+const HINT_LEVELS: Record<HintInput['level'], string> = {
+  1: 'a nudge: one or two sentences pointing at what to look at first. No method, no numbers worked out.',
+  2: 'the concept: name the idea, law or formula the question rests on and what it says (two to four sentences).',
+  3: 'the first step: set up the first step of the working (an equation, a substitution, an elimination), and stop there.',
+  4: 'the worked solution: every step to the correct answer, ending with it.',
+};
+
+export const hintPrompt = definePrompt<HintInput, { hint: string }>({
+  name: 'practice_hint',
+  version: 'hint-v1',
+  temperature: 0.3,
+  maxTokens: 700,
+  system: [
+    'You are AI TUTOR, a patient tutor. A learner practising for an exam asks for a hint on one question.',
+    'Ground the hint in the reference solution you are given; do not contradict it. Write to the learner',
+    'as "you"; write mathematics in LaTeX between $ signs.',
+    'For hint levels 1 to 3 NEVER state, quote or single out the correct answer or the correct option (not',
+    'its text, not its letter, not its value): the learner must still find it. Only level 4 gives it.',
+    'Reply with a JSON object only: {"hint": string}.',
+  ].join('\n'),
+  user: (input) =>
+    [
+      `Question:\n${input.question}`,
+      input.options.length ? `Options:\n${optionList(input.options)}` : 'Answered by typing (no options).',
+      `Correct answer (for you only${input.level < 4 ? ', never to be revealed' : ''}): ${input.correctAnswer}`,
+      input.referenceSolution ? `Reference solution:\n${input.referenceSolution}` : 'No reference solution.',
+      `Write hint level ${input.level}, ${HINT_LEVELS[input.level]}`,
+    ].join('\n\n'),
+  schema: z.object({ hint: z.string().trim().min(1).max(4000) }),
+});
+
 export const prompts = {
   explain: explainPrompt,
   grade: gradePrompt,
   post: postPrompt,
   questions: questionsPrompt,
+  hint: hintPrompt,
 } as const;

@@ -24,6 +24,7 @@ async function recentPercentages(db: DbOrTx, userId: string): Promise<Map<string
       and(
         eq(assessments.userId, userId),
         eq(assessments.sessionCompleted, true),
+        eq(assessments.mode, 'timed'),
         inArray(assessments.quizType, ['module', 'subject']),
       ),
     )

@@ -23,7 +23,13 @@ export interface PostsContext {
 
 export const LINK_LABEL = 'Verified result: ';
 
-const KIND = { module: 'mock test', subject: 'subject quiz', topic: 'topic quiz' } as const;
+const KIND = {
+  module: 'mock test',
+  subject: 'subject quiz',
+  topic: 'topic quiz',
+  review: 'review session',
+  adaptive: 'adaptive quiz',
+} as const;
 
 export const percentageOf = (score: number, totalMarks: number) =>
   totalMarks > 0 ? Math.round((score / totalMarks) * 1000) / 10 : 0;

@@ -8,7 +8,7 @@ export interface PostFacts {
   module: string;
   subject: string | null;
   topic: string | null;
-  kind: 'mock test' | 'subject quiz' | 'topic quiz';
+  kind: 'mock test' | 'subject quiz' | 'topic quiz' | 'review session' | 'adaptive quiz';
   score: number;
   totalMarks: number;
   /** One decimal, as text ("62.5"). */

@@ -54,7 +54,13 @@ export async function listAttempts(
 ): Promise<AttemptsData> {
   const entity = await entityFilter(db, query);
   await completeExpiredOf(db, grader, userId);
-  const where = and(eq(assessments.userId, userId), eq(assessments.sessionCompleted, true), entity.where);
+  // Practice and review sessions are not attempts: they do not count for the records (records.ts).
+  const where = and(
+    eq(assessments.userId, userId),
+    eq(assessments.sessionCompleted, true),
+    eq(assessments.mode, 'timed'),
+    entity.where,
+  );
   const [rows, [totals]] = await Promise.all([
     selectAssessments(db)
       .where(where)

@@ -14,6 +14,7 @@ import { gradeSession, type GradeVerdict } from './free-text-grading.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { applyRecordDeltas, recordDeltas, type ScoredQuestion, type SessionForRecords } from './records.js';
 import { GRACE } from './sql.js';
+import { completionEntries, recordAnswers } from '../tutor/record-answers.js';
 
 /**
  * Completing a session: the one path used by submit, by the periodic sweep, by reads of an expired
@@ -29,6 +30,7 @@ const lockColumns = {
   id: assessments.id,
   userId: assessments.userId,
   quizType: assessments.quizType,
+  mode: assessments.mode,
   moduleId: assessments.moduleId,
   subjectId: assessments.subjectId,
   topicId: assessments.topicId,
@@ -36,11 +38,18 @@ const lockColumns = {
   sessionCompleted: assessments.sessionCompleted,
   markingScheme: assessments.markingScheme,
   answers: assessments.answers,
+  checkScores: assessments.checkScores,
+  examId: assessments.examId,
+  timeSpent: assessments.timeSpent,
 };
 interface LockedSession extends SessionForRecords {
   id: string;
+  examId: string;
   markingScheme: string;
   answers: AnswerValue[];
+  /** Practice and review: the marks the learner was shown when checking (DESIGN.md §6.2). */
+  checkScores: Record<string, number | null> | null;
+  timeSpent: number[] | null;
 }
 
 interface KeyRow {
@@ -49,6 +58,8 @@ interface KeyRow {
   type: QuestionType;
   key_json: string;
   topic_id: string | null;
+  question_id: string;
+  subject_id: string;
   dropped: boolean;
 }
 
@@ -56,7 +67,7 @@ interface KeyRow {
 async function keysOf(tx: DbOrTx, ids: string[]): Promise<Map<string, KeyRow[]>> {
   const result = await tx.execute(sql`
     SELECT a.id AS session_id, s.pos::int AS pos, q.type, q.key::text AS key_json, q.topic_id,
-      q.dropped_at IS NOT NULL AS dropped
+      q.id AS question_id, q.subject_id, q.dropped_at IS NOT NULL AS dropped
     FROM assessments a
     CROSS JOIN LATERAL unnest(a.question_ids) WITH ORDINALITY AS s(question_id, pos)
     JOIN questions q ON q.id = s.question_id
@@ -91,8 +102,11 @@ function scoreSession(session: LockedSession, keys: KeyRow[], verdicts: Map<numb
     let score = row.dropped
       ? droppedMark(scheme, row.type).score
       : markAnswer(scheme, JSON.parse(row.key_json) as QuestionKey, answer).score;
+    const checked = session.checkScores?.[String(position)];
+    // A checked answer keeps the mark its check showed; no AI verdict overrides it.
+    if (checked !== undefined && !row.dropped) score = checked;
     // An AI verdict decides a free-text answer the rules did not accept.
-    if (verdict && score !== null && score < max) {
+    else if (verdict && score !== null && score < max) {
       score = verdict.correct ? max : scheme.marks.text.wrong;
       notes[String(position)] = verdict.reason;
     }
@@ -130,6 +144,17 @@ async function completeLocked(
     FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, score int, answered int, scores jsonb, notes jsonb)
     WHERE a.id = v.id`);
   for (const s of scored) await applyRecordDeltas(tx, s.session.userId, recordDeltas(s.session, s.questions));
+  // The tutor loop's history, review queue and item difficulty: one batch for all the sessions. The
+  // positions a practice or review check locked were recorded by that check (services/practice).
+  const at = new Date();
+  await recordAnswers(
+    tx,
+    scored.flatMap((s) =>
+      completionEntries(s.session, keys.get(s.session.id) ?? [], s.questions, at, s.session.mode).filter(
+        (entry) => s.session.checkScores?.[String(entry.position)] === undefined,
+      ),
+    ),
+  );
 }
 
 async function lockAndComplete(

@@ -9,6 +9,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { conflict } from '../../lib/errors.js';
+import { uncheckedFields } from '../practice/feedback.js';
+import { resolveTutorScope, isTutorQuiz } from '../practice/tutor-scope.js';
 import { completeAssessment } from './complete.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { resolveScope, scopeKeyOf, type QuizScope } from './scope.js';
@@ -26,21 +28,26 @@ const newSlug = () => randomBytes(9).toString('base64url');
  * answers as arrays. Five foreign keys are checked, whatever the test's length.
  * $1 id, $2 slug, $3 user, $4 quiz type, $5 scope key, $6 exam, $7 module, $8 subject, $9 topic,
  * $10 name, $11 questions, $12 marks, $13 minutes, $14 scheme, $15 question ids (uuid[] literal),
- * $16 types (text[] literal), $17 options (JSON array of arrays).
+ * $16 types (text[] literal), $17 options (JSON array of arrays), $18 mode, $19 timed. Practice and
+ * review sessions also get their by-position checked, confidence and hints arrays (DESIGN.md §6.2).
  * The clock is the database's. A running attempt of the same scope (two tabs starting at once) makes
  * this insert nothing: the caller then answers that attempt.
  */
 const CREATE: PreparedStatement = {
-  name: 'quiz_create_session_v2',
+  name: 'quiz_create_session_v3',
   text: `
     INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, subject_id,
       topic_id, session_name, total_questions, total_marks, total_time, start_time, deadline,
-      marking_scheme, question_ids, question_types, options, answers, marked, time_spent)
+      marking_scheme, question_ids, question_types, options, answers, marked, time_spent, mode, timed,
+      checked, confidence, hints_given)
     VALUES ($1::uuid, $2::text, $3::uuid, $4::text, $5::text, $6::uuid, $7::uuid, $8::uuid, $9::uuid,
       $10::text, $11::int, $12::int, $13::int, now(), now() + make_interval(mins => $13::int),
       $14::text, $15::uuid[], $16::text[], $17::jsonb,
       (SELECT coalesce(jsonb_agg(NULL::jsonb), '[]'::jsonb) FROM generate_series(1, $11::int)),
-      array_fill(false, ARRAY[$11::int]), array_fill(0, ARRAY[$11::int]))
+      array_fill(false, ARRAY[$11::int]), array_fill(0, ARRAY[$11::int]), $18::text, $19::boolean,
+      CASE WHEN $18::text <> 'timed' THEN array_fill(false, ARRAY[$11::int]) END,
+      CASE WHEN $18::text <> 'timed' THEN array_fill(NULL::text, ARRAY[$11::int]) END,
+      CASE WHEN $18::text <> 'timed' THEN array_fill(0, ARRAY[$11::int]) END)
     ON CONFLICT (user_id, scope_key) WHERE session_completed = false DO NOTHING
     RETURNING (extract(epoch from start_time) * 1000)::float8 AS start_ms,
       (extract(epoch from deadline) * 1000)::float8 AS deadline_ms,
@@ -64,7 +71,9 @@ export async function startSession(
   userId: string,
   body: CreateAssessmentBody,
 ): Promise<StartedSession> {
-  const scope = await resolveScope(db, body, new Date(), userId);
+  const scope = isTutorQuiz(body)
+    ? await resolveTutorScope(db, body, new Date(), userId)
+    : await resolveScope(db, body, new Date(), userId);
   const scopeKey = scopeKeyOf(scope);
   // The resolve query saw the running attempt (the common start has none: three round trips in all).
   let running: { id: string; over: boolean } | null = scope.running;
@@ -101,9 +110,9 @@ async function insertSession(
   scope: QuizScope,
   scopeKey: string,
 ): Promise<SessionData | null> {
-  const picked = await selectQuestions(db, userId, scope);
+  const picked = scope.draw ? await scope.draw() : await selectQuestions(db, userId, scope);
   if (picked.length === 0) {
-    const what = scope.topic ?? scope.subject ?? scope.module;
+    const what = scope.topic ?? scope.subject ?? scope.module ?? scope.exam;
     throw conflict(quizMessages.noQuestions(what.name));
   }
   const scheme = currentScheme(scope.markingScheme);
@@ -119,7 +128,7 @@ async function insertSession(
     scope.quizType,
     scopeKey,
     scope.exam.id,
-    scope.module.id,
+    scope.module?.id ?? null,
     scope.subject?.id ?? null,
     scope.topic?.id ?? null,
     scope.sessionName,
@@ -130,6 +139,8 @@ async function insertSession(
     `{${picked.map((q) => q.id).join(',')}}`,
     `{${picked.map((q) => q.type).join(',')}}`,
     JSON.stringify(options),
+    scope.mode,
+    scope.timed,
   ])) as unknown as CreatedRow[];
   if (!created) return null;
 
@@ -152,11 +163,13 @@ async function insertSession(
     answeredQuestion: 0,
     totalQuestions: picked.length,
     markingScheme: scheme.id,
+    mode: scope.mode,
+    timed: scope.timed,
     examName: scope.exam.name,
     examSlug: scope.exam.slug,
-    moduleId: scope.module.id,
-    moduleName: scope.module.name,
-    moduleSlug: scope.module.slug,
+    moduleId: scope.module?.id ?? null,
+    moduleName: scope.module?.name ?? null,
+    moduleSlug: scope.module?.slug ?? null,
     subjectId: scope.subject?.id ?? null,
     subjectName: scope.subject?.name ?? null,
     subjectSlug: scope.subject?.slug ?? null,
@@ -176,10 +189,11 @@ async function insertSession(
         questionType: q.type,
         passage: q.passage,
         subjectId: q.subjectId,
-        subjectName: subjectNames.get(q.subjectId) ?? '',
+        subjectName: q.subjectName ?? subjectNames.get(q.subjectId) ?? '',
         options: options[position] ?? [],
         userAnswer: null,
         markedForReview: false,
+        practice: scope.mode === 'timed' ? undefined : uncheckedFields(),
       }),
     ),
   };

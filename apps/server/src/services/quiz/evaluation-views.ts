@@ -12,6 +12,7 @@ import {
 } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { practiceFieldsOf, type PracticeColumns, type PracticeFields } from '../practice/feedback.js';
 import { evaluationId } from './session-ids.js';
 
 /**
@@ -30,9 +31,11 @@ export interface SessionQuestionRow {
   options: string[];
   userAnswer: AnswerValue;
   markedForReview: boolean;
+  /** Practice and review sessions only (DESIGN.md §6.2): checked, confidence, hints, feedback. */
+  practice?: PracticeFields;
 }
 
-interface RawRow {
+interface RawRow extends PracticeColumns {
   pos: number;
   question_id: string;
   question_text: string;
@@ -52,6 +55,16 @@ interface RawRow {
   grading_note: string | null;
 }
 
+/**
+ * Practice and review (DESIGN.md §6.2): a checked position's key and explanation are the learner's
+ * already (the check answered them), so they are read for checked positions only.
+ */
+const PRACTICE_COLUMNS = sql`a.mode, a.marking_scheme, a.checked[s.pos] AS checked,
+  a.confidence[s.pos] AS confidence, a.hints_given[s.pos] AS hints_given,
+  CASE WHEN a.checked[s.pos] THEN q.key::text END AS checked_key_json,
+  CASE WHEN a.checked[s.pos] THEN q.explanation END AS checked_explanation,
+  CASE WHEN a.checked[s.pos] THEN (a.check_scores -> (s.pos::int - 1)::text)::text END AS check_score_json`;
+
 /** Result-only columns are selected only when `withKeys` (a completed session's result). */
 async function sessionQuestionRows(db: DbOrTx, sessionId: string, withKeys: boolean): Promise<RawRow[]> {
   const keyed = withKeys
@@ -64,7 +77,8 @@ async function sessionQuestionRows(db: DbOrTx, sessionId: string, withKeys: bool
       p.text AS passage, sub.id AS subject_id, sub.name AS subject_name,
       (a.options -> (s.pos::int - 1))::text AS options_json,
       (a.answers -> (s.pos::int - 1))::text AS answer_json,
-      a.marked[s.pos] AS marked, a.time_spent[s.pos] AS time_spent, ${keyed}
+      a.marked[s.pos] AS marked, a.time_spent[s.pos] AS time_spent, ${keyed},
+      ${PRACTICE_COLUMNS}
     FROM assessments a
     CROSS JOIN LATERAL unnest(a.question_ids) WITH ORDINALITY AS s(question_id, pos)
     JOIN questions q ON q.id = s.question_id
@@ -91,6 +105,7 @@ function toRow(raw: RawRow): SessionQuestionRow {
     options: JSON.parse(raw.options_json) as string[],
     userAnswer: parseAnswer(raw.answer_json),
     markedForReview: Boolean(raw.marked),
+    practice: practiceFieldsOf(raw, raw.question_type, parseAnswer(raw.answer_json)),
   };
 }
 
@@ -111,6 +126,7 @@ export function toEvaluation(sessionId: string, row: SessionQuestionRow): Evalua
     userAnswer: row.userAnswer,
     status: row.userAnswer === null ? 'not_answered' : 'answered',
     markedForReview: row.markedForReview,
+    ...row.practice,
   };
 }
 

@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { keyCorrections, questions, sessionCorrections } from '../../db/schema.js';
 import { rebuildRecords } from './rebuild-records.js';
+import { resolveReports } from '../tutor/reports.js';
 
 /**
  * Key corrections (DESIGN.md §6.1): an operator corrects a question's key or drops the question (full
@@ -39,6 +40,8 @@ export interface CorrectionSummary {
   sessions: number;
   changed: number;
   learners: number;
+  /** Learners' open reports on the question, resolved by this correction. */
+  reportsResolved: number;
 }
 
 function checkKey(question: { type: string; options: string[] }, key: QuestionKey): void {
@@ -96,6 +99,10 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
           : { droppedAt: new Date(), updatedAt: new Date() },
       )
       .where(eq(questions.id, question.id));
+    const reportsResolved = await resolveReports(tx, question.id, {
+      note: `${key ? 'key corrected' : 'question dropped'}: ${request.reason.trim()}`,
+      correctionId: audit!.id,
+    });
 
     const result = await tx.execute(sql`
       SELECT a.id, a.user_id, a.marking_scheme, a.answers::text AS answers_json, a.scores::text AS scores_json,
@@ -157,6 +164,7 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
       sessions: rows.length,
       changed: updates.length,
       learners: learners.length,
+      reportsResolved,
     };
   });
 }

@@ -1,4 +1,10 @@
-import { fullMarks, schemeById, type QuestionType, type QuizType } from '@ai-tutor/contract';
+import {
+  fullMarks,
+  schemeById,
+  type QuestionType,
+  type QuizType,
+  type SessionMode,
+} from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { recordDeltas, type RecordDelta, type ScoredQuestion } from './records.js';
@@ -12,7 +18,8 @@ import { recordDeltas, type RecordDelta, type ScoredQuestion } from './records.j
 interface SessionRow {
   user_id: string;
   quiz_type: QuizType;
-  module_id: string;
+  mode: SessionMode;
+  module_id: string | null;
   subject_id: string | null;
   topic_id: string | null;
   total_marks: number;
@@ -48,7 +55,7 @@ export async function rebuildRecords(tx: DbOrTx, userIds: string[]): Promise<voi
     sql`, `,
   );
   const result = await tx.execute(sql`
-    SELECT a.user_id, a.quiz_type, a.module_id, a.subject_id, a.topic_id, a.total_marks, a.marking_scheme,
+    SELECT a.user_id, a.quiz_type, a.mode, a.module_id, a.subject_id, a.topic_id, a.total_marks, a.marking_scheme,
       a.scores::text AS scores_json, a.question_types,
       (SELECT json_agg(q.topic_id ORDER BY s.pos) FROM unnest(a.question_ids) WITH ORDINALITY AS s(id, pos)
         JOIN questions q ON q.id = s.id)::text AS topics_json
@@ -69,6 +76,7 @@ export async function rebuildRecords(tx: DbOrTx, userIds: string[]): Promise<voi
     const session = {
       userId: row.user_id,
       quizType: row.quiz_type,
+      mode: row.mode,
       moduleId: row.module_id,
       subjectId: row.subject_id,
       topicId: row.topic_id,

@@ -1,4 +1,4 @@
-import type { AttemptEntityType, QuizType } from '@ai-tutor/contract';
+import type { AttemptEntityType, QuizType, SessionMode } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { performanceRecords } from '../../db/schema.js';
@@ -17,12 +17,16 @@ import { performanceRecords } from '../../db/schema.js';
  *
  * averageScore = percentageSum / attempts, each attempt's percentage being score / marks × 100
  * (negative when wrong answers outweigh right ones).
+ *
+ * Only timed module, subject and topic sessions count (DESIGN.md §6.2): practice and review marks, and
+ * adaptive sessions (their questions are picked at the learner's weak spots), stay out of the records.
  */
 
 export interface SessionForRecords {
   userId: string;
   quizType: QuizType;
-  moduleId: string;
+  mode: SessionMode;
+  moduleId: string | null;
   subjectId: string | null;
   topicId: string | null;
   totalMarks: number;
@@ -45,9 +49,10 @@ export interface RecordDelta {
 const sum = (items: ScoredQuestion[]) => items.reduce((total, q) => total + (q.score ?? 0), 0);
 
 export function recordDeltas(session: SessionForRecords, scored: ScoredQuestion[]): RecordDelta[] {
+  if (!countsForRecords(session)) return [];
   const own: RecordDelta =
     session.quizType === 'module'
-      ? { entityType: 'exam_module', entityId: session.moduleId, score: 0, marks: 0 }
+      ? { entityType: 'exam_module', entityId: session.moduleId ?? '', score: 0, marks: 0 }
       : session.quizType === 'subject'
         ? { entityType: 'subject', entityId: session.subjectId ?? '', score: 0, marks: 0 }
         : { entityType: 'topic', entityId: session.topicId ?? '', score: 0, marks: 0 };
@@ -70,6 +75,11 @@ export function recordDeltas(session: SessionForRecords, scored: ScoredQuestion[
     });
   }
   return deltas;
+}
+
+/** The sessions the records (and the attempts lists that agree with them) are made of. */
+export function countsForRecords(session: Pick<SessionForRecords, 'quizType' | 'mode'>): boolean {
+  return session.mode === 'timed' && ['module', 'subject', 'topic'].includes(session.quizType);
 }
 
 /** One statement for all of a session's records; the caller's transaction makes it once-only. */

@@ -34,6 +34,8 @@ export async function runningAttempts(db: Db, userId: string): Promise<RunningAt
       subjectSlug: row.subjectSlug,
       topicSlug: row.topicSlug,
       sessionName: row.sessionName,
+      mode: row.mode,
+      timed: row.timed,
       deadline: row.deadline.toISOString(),
       serverTime: isoMs(row.serverTimeMs),
       answeredQuestion: answeredOf.get(row.id) ?? 0,

@@ -1,6 +1,7 @@
 import {
   isAnswered,
   NUMERICAL_ANSWER_PATTERN,
+  practiceMessages,
   NUMERICAL_ANSWER_SQL_PATTERN,
   quizMessages,
   SAVE_GRACE_SECONDS,
@@ -22,6 +23,7 @@ import { GRACE, isoMs } from './sql.js';
  * past its deadline plus grace, and only with an answer that fits the question's type (one of its
  * options; a set of them; a number; text). The UPDATE's row lock orders it with completion, which
  * locks the same row FOR UPDATE: a save lands before scoring or is refused after it.
+ * A position checked in practice or review (DESIGN.md §6.2) is locked: the save is refused.
  * Only when no row comes back does a second query tell 404 from 409 from 400.
  *
  * Idempotent: the same body twice leaves the same answer. An empty answer (blank text, no options)
@@ -38,6 +40,7 @@ interface DiagnosisRow {
   user_id: string;
   session_completed: boolean;
   late: boolean;
+  locked: boolean;
   total_questions: number;
   question_type: QuestionType | null;
   options_json: string | null;
@@ -50,7 +53,7 @@ interface DiagnosisRow {
 const ANSWER = '$5::jsonb';
 const AT = '$3::int';
 const SAVE: PreparedStatement = {
-  name: 'save_evaluation_v4',
+  name: 'save_evaluation_v5',
   text: `
     UPDATE assessments a SET
       answers = CASE WHEN $4::boolean
@@ -61,6 +64,7 @@ const SAVE: PreparedStatement = {
     WHERE a.id = $1::uuid AND a.user_id = $2::uuid AND NOT a.session_completed
       AND now() <= a.deadline + interval '${SAVE_GRACE_SECONDS} seconds'
       AND ${AT} < a.total_questions
+      AND NOT coalesce(a.checked[${AT} + 1], false)
       AND (${ANSWER} IS NULL OR CASE a.question_types[${AT} + 1]
         WHEN 'single' THEN jsonb_typeof(${ANSWER}) = 'string'
           AND (a.options -> ${AT}) @> jsonb_build_array(${ANSWER})
@@ -117,7 +121,8 @@ async function whyNotSaved(
   answer: AnswerValue,
 ): Promise<Error> {
   const result = await db.execute(sql`
-    SELECT a.user_id, a.session_completed, now() > a.deadline + ${GRACE} AS late, a.total_questions,
+    SELECT a.user_id, a.session_completed, now() > a.deadline + ${GRACE} AS late,
+      coalesce(a.checked[${target.position + 1}], false) AS locked, a.total_questions,
       a.question_types[${target.position + 1}] AS question_type,
       (a.options -> ${target.position}::int)::text AS options_json
     FROM assessments a WHERE a.id = ${target.sessionId}`);
@@ -126,6 +131,7 @@ async function whyNotSaved(
     return notFound(quizMessages.questionNotFound);
   if (row.session_completed) return conflict(quizMessages.alreadySubmitted);
   if (row.late) return conflict(quizMessages.timeUp);
+  if (row.locked) return conflict(practiceMessages.answerLocked);
   const options = JSON.parse(row.options_json ?? '[]') as string[];
   const problem = answerProblem(row.question_type ?? 'text', options, answer);
   return problem ? badRequest(problem) : conflict(quizMessages.saveFailed);

@@ -5,10 +5,13 @@ import {
   type CreateAssessmentBody,
   type MarkingSchemeName,
   type QuizType,
+  type SessionMode,
+  UNTIMED_SESSION_DAYS,
 } from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { notFound } from '../../lib/errors.js';
+import type { SelectedQuestion } from './selection.js';
 
 interface Named {
   id: string;
@@ -27,8 +30,13 @@ interface Sized extends Named {
 /** What a new session covers: its place in the catalogue, how many questions, how long. */
 export interface QuizScope {
   quizType: QuizType;
+  /** DESIGN.md §6.2: timed test, practice or review. */
+  mode: SessionMode;
+  /** Has a countdown; an untimed session's totalTime is UNTIMED_MINUTES (the sweep's far deadline). */
+  timed: boolean;
   exam: Named;
-  module: Sized;
+  /** Null for a session drawn across an exam (review, adaptive without a module). */
+  module: Sized | null;
   subject: Sized | null;
   topic: Sized | null;
   /** The subjects questions are drawn from, in catalogue order (all of the module's for a mock test). */
@@ -40,11 +48,27 @@ export interface QuizScope {
   markingScheme: MarkingSchemeName;
   /** The learner's running attempt of this scope, if any; `over` once its deadline has passed. */
   running: { id: string; over: boolean } | null;
+  /** Review and adaptive sessions draw their own questions (services/practice). */
+  draw?: () => Promise<SelectedQuestion[]>;
 }
 
-/** What one running attempt is of (DESIGN.md §6.4): the quiz type and the catalogue ids. */
+/** An untimed session's length in minutes: its deadline is only for the sweep (DESIGN.md §6.2). */
+export const UNTIMED_MINUTES = UNTIMED_SESSION_DAYS * 24 * 60;
+
+/**
+ * The first part of a scope key. Timed module, subject and topic attempts keep their keys ("subject");
+ * practice ones have their own ("practice:subject"), so a learner may practise a subject while its
+ * timed quiz runs; review and adaptive ones are per exam ("review:review@<exam id>").
+ */
+export function scopeKindOf(mode: SessionMode, quizType: QuizType, examId: string): string {
+  if (quizType === 'review' || quizType === 'adaptive') return `${mode}:${quizType}@${examId}`;
+  return mode === 'timed' ? quizType : `${mode}:${quizType}`;
+}
+
+/** What one running attempt is of (DESIGN.md §6.4): the kind and the catalogue ids. */
 export function scopeKeyOf(scope: QuizScope): string {
-  return `${scope.quizType}:${scope.module.id}:${scope.subject?.id ?? ''}:${scope.topic?.id ?? ''}`;
+  const kind = scopeKindOf(scope.mode, scope.quizType, scope.exam.id);
+  return `${kind}:${scope.module?.id ?? ''}:${scope.subject?.id ?? ''}:${scope.topic?.id ?? ''}`;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -76,7 +100,7 @@ const sizedJson = (t: string) =>
 
 /**
  * $1 exam slug, $2 module slug, $3 subject slug, $4 topic slug (NULL when the quiz type has none),
- * $5 the learner, $6 the quiz type. One round trip for the whole path, each level looked up only
+ * $5 the learner, $6 the scope kind (scopeKindOf). One round trip for the whole path, each level looked up only
  * inside the one above it, and the learner's running attempt of the scope (its key as scopeKeyOf).
  */
 const RESOLVE: PreparedStatement = {
@@ -113,20 +137,23 @@ export async function resolveScope(
   userId: string,
 ): Promise<QuizScope> {
   const withSubject = body.quizType !== 'module';
+  const mode: SessionMode = body.type === 'practice' ? 'practice' : 'timed';
+  const timed = mode === 'timed';
   const [row] = (await queryPrepared(db, RESOLVE, [
     body.examSlug,
-    body.moduleSlug,
+    body.moduleSlug ?? '',
     withSubject ? (body.subjectSlug ?? '') : null,
     body.quizType === 'topic' ? (body.topicSlug ?? '') : null,
     userId,
-    body.quizType,
+    scopeKindOf(mode, body.quizType, ''),
   ])) as unknown as ScopeRow[];
   if (!row) throw notFound(quizMessages.scopeNotFound('Exam', body.examSlug));
   const exam: Named = { id: row.exam_id, name: row.exam_name, slug: row.exam_slug };
   const module = parse<Sized>(row.module_json);
-  if (!module) throw notFound(quizMessages.scopeNotFound('Module', body.moduleSlug, exam.name));
+  if (!module) throw notFound(quizMessages.scopeNotFound('Module', body.moduleSlug ?? '', exam.name));
 
   const when = formatSessionDate(now);
+  const practice = timed ? '' : 'Practice · ';
   const markingScheme = (MARKING_SCHEME_NAMES as readonly string[]).includes(row.marking_scheme)
     ? (row.marking_scheme as MarkingSchemeName)
     : DEFAULT_MARKING_SCHEME;
@@ -134,14 +161,16 @@ export async function resolveScope(
   if (body.quizType === 'module') {
     return {
       quizType: 'module',
+      mode,
+      timed,
       exam,
       module,
       subject: null,
       topic: null,
       subjects: parse<SubjectRef[]>(row.module_subjects_json) ?? [],
       questionCount: module.questionCount,
-      totalTime: module.durationMinutes,
-      sessionName: `${module.name} Mock Test · ${when}`,
+      totalTime: timed ? module.durationMinutes : UNTIMED_MINUTES,
+      sessionName: `${practice}${module.name} Mock Test · ${when}`,
       markingScheme,
       running,
     };
@@ -152,14 +181,16 @@ export async function resolveScope(
   if (body.quizType === 'subject') {
     return {
       quizType: 'subject',
+      mode,
+      timed,
       exam,
       module,
       subject,
       topic: null,
       subjects: [{ id: subject.id, name: subject.name }],
       questionCount: subject.questionCount,
-      totalTime: subject.durationMinutes,
-      sessionName: `${subject.name} Quiz · ${when}`,
+      totalTime: timed ? subject.durationMinutes : UNTIMED_MINUTES,
+      sessionName: `${practice}${subject.name} Quiz · ${when}`,
       markingScheme,
       running,
     };
@@ -169,14 +200,16 @@ export async function resolveScope(
   if (!topic) throw notFound(quizMessages.scopeNotFound('Topic', body.topicSlug ?? '', subject.name));
   return {
     quizType: 'topic',
+    mode,
+    timed,
     exam,
     module,
     subject,
     topic,
     subjects: [{ id: subject.id, name: subject.name }],
     questionCount: topic.questionCount,
-    totalTime: topic.durationMinutes,
-    sessionName: `${topic.name} Quiz · ${when}`,
+    totalTime: timed ? topic.durationMinutes : UNTIMED_MINUTES,
+    sessionName: `${practice}${topic.name} Quiz · ${when}`,
     markingScheme,
     running,
   };

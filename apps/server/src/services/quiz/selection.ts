@@ -14,6 +14,8 @@ export interface SelectedQuestion {
   type: QuestionType;
   passage: string | null;
   options: string[];
+  /** Set by draws across subjects (review, adaptive): the scope's subject list does not name them. */
+  subjectName?: string;
 }
 
 /**

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { completeAssessment } from './complete.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { resultEvaluations, sessionQuestions, toEvaluation } from './evaluation-views.js';
+import { coachFor } from '../tutor/coach.js';
 import { findOwnAssessment, sessionCorrectionsOf, toAssessment, type AssessmentRow } from './views.js';
 
 export async function sessionData(db: Db, row: AssessmentRow): Promise<SessionData> {
@@ -74,5 +75,6 @@ export async function getResult(
     resultEvaluations(db, row.id, row.markingScheme),
     sessionCorrectionsOf(db, row.id),
   ]);
-  return { assessment: toAssessment(row), evaluations, corrections };
+  const coach = await coachFor(db, userId, row.markingScheme, evaluations);
+  return { assessment: toAssessment(row), evaluations, corrections, coach };
 }

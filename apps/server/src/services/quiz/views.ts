@@ -34,6 +34,8 @@ const assessmentColumns = {
   answeredQuestion: assessments.answeredQuestion,
   totalQuestions: assessments.totalQuestions,
   markingScheme: assessments.markingScheme,
+  mode: assessments.mode,
+  timed: assessments.timed,
   examName: exams.name,
   examSlug: exams.slug,
   moduleId: modules.id,
@@ -55,7 +57,7 @@ export function selectAssessments(db: DbOrTx) {
     .select(assessmentColumns)
     .from(assessments)
     .innerJoin(exams, eq(exams.id, assessments.examId))
-    .innerJoin(modules, eq(modules.id, assessments.moduleId))
+    .leftJoin(modules, eq(modules.id, assessments.moduleId))
     .leftJoin(subjects, eq(subjects.id, assessments.subjectId))
     .leftJoin(topics, eq(topics.id, assessments.topicId));
 }
@@ -104,13 +106,18 @@ export function toAssessment(row: AssessmentRow, answeredOverride?: number): Ass
     startTime: row.startTime.toISOString(),
     endTime: iso(row.endTime),
     deadline: row.deadline.toISOString(),
+    mode: row.mode,
+    timed: row.timed,
     serverTime: isoMs(row.serverTimeMs),
     createdAt: row.createdAt.toISOString(),
     sessionCompleted: row.sessionCompleted,
     answeredQuestion: answeredOverride ?? row.answeredQuestion,
     totalQuestions: row.totalQuestions,
     exam: { name: row.examName, slug: row.examSlug },
-    examModule: { id: row.moduleId, name: row.moduleName, slug: row.moduleSlug },
+    examModule:
+      row.moduleId && row.moduleName && row.moduleSlug
+        ? { id: row.moduleId, name: row.moduleName, slug: row.moduleSlug }
+        : null,
     subject:
       row.subjectId && row.subjectName && row.subjectSlug
         ? { id: row.subjectId, name: row.subjectName, slug: row.subjectSlug }

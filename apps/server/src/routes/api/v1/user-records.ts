@@ -12,15 +12,20 @@ const userRecordsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       preHandler: fastify.requireLearner,
       schema: {
         tags: ['catalogue'],
-        summary: "The signed-in learner's performance records (modules, subjects, topics)",
+        summary:
+          "The signed-in learner's performance records (modules, subjects, topics) and mastery per topic",
         security: [{ bearer: [] }],
         response: { 200: envelope(userRecords), ...guarded },
       },
     },
-    async (request) => ({
-      message: apiMessages.ok,
-      data: { data: await fastify.catalogue.records(userIdOf(request)) },
-    }),
+    async (request) => {
+      const userId = userIdOf(request);
+      const [data, mastery] = await Promise.all([
+        fastify.catalogue.records(userId),
+        fastify.review.mastery(userId),
+      ]);
+      return { message: apiMessages.ok, data: { data, mastery } };
+    },
   );
 };
 export default userRecordsRoutes;

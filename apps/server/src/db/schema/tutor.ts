@@ -1,0 +1,142 @@
+import type { AnswerValue, Confidence, Outcome, ReportReason, SessionKind } from '@ai-tutor/contract';
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
+import { users } from './accounts.js';
+import { exams, questions, subjects, topics } from './catalogue.js';
+import { keyCorrections } from './quiz.js';
+
+/**
+ * The tutor loop (DESIGN.md §6.2, decision 0011): per-question history filled when a session completes
+ * (and when a practice answer is checked), so the queue, mastery and item difficulty never unnest
+ * every session's arrays.
+ */
+
+/** One row per question of a completed session, and per checked question of a practice session. */
+export const questionAttempts = pgTable(
+  'question_attempts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** The session it was answered in (no foreign key: history outlives a deleted session). */
+    assessmentId: uuid('assessment_id').notNull(),
+    position: integer('position').notNull(),
+    examId: uuid('exam_id').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    topicId: uuid('topic_id'),
+    sessionKind: text('session_kind').$type<SessionKind>().notNull(),
+    outcome: text('outcome').$type<Outcome>().notNull(),
+    score: doublePrecision('score'),
+    maxScore: doublePrecision('max_score').notNull(),
+    confidence: text('confidence').$type<Confidence>(),
+    timeSpent: integer('time_spent').notNull().default(0),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('question_attempts_user_topic').on(t.userId, t.topicId),
+    index('question_attempts_question').on(t.questionId),
+    index('question_attempts_user_question').on(t.userId, t.questionId),
+  ],
+);
+
+/** A question in a learner's review queue: its ts-fsrs card and what the last answer was. */
+export const reviewCards = pgTable(
+  'review_cards',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    // ts-fsrs Card fields
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: doublePrecision('stability').notNull(),
+    difficulty: doublePrecision('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull().default(0),
+    scheduledDays: integer('scheduled_days').notNull().default(0),
+    learningSteps: integer('learning_steps').notNull().default(0),
+    reps: integer('reps').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    state: integer('state').notNull().default(0),
+    lastReview: timestamp('last_review', { withTimezone: true }),
+    // what the learner last did with it
+    lastOutcome: text('last_outcome').$type<Outcome>().notNull(),
+    lastAnswer: jsonb('last_answer').$type<AnswerValue>(),
+    lastConfidence: text('last_confidence').$type<Confidence>(),
+    lastAssessmentId: uuid('last_assessment_id'),
+    lastAnsweredAt: timestamp('last_answered_at', { withTimezone: true }).notNull(),
+    // denormalised for the per-subject counts and the notebook's filters
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    topicId: uuid('topic_id').references(() => topics.id, { onDelete: 'set null' }),
+    /** "I've got this": out of the queue until a wrong answer brings it back. */
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    index('review_cards_user_due')
+      .on(t.userId, t.due)
+      .where(sql`${t.dismissedAt} IS NULL`),
+  ],
+);
+
+/** A learner's flag on a question; operators list and resolve them (CLI `reports`). */
+export const questionReports = pgTable(
+  'question_reports',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<ReportReason>().notNull(),
+    note: text('note'),
+    status: text('status').$type<'open' | 'resolved'>().notNull().default('open'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** How it was resolved: the operator's note, or the key correction that fixed the question. */
+    resolution: text('resolution'),
+    correctionId: uuid('correction_id').references(() => keyCorrections.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('question_reports_question').on(t.questionId),
+    // One open report per learner and question: a second one updates it.
+    uniqueIndex('question_reports_one_open')
+      .on(t.userId, t.questionId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** Item difficulty: all learners' answers to a question, updated as sessions complete. */
+export const questionStats = pgTable('question_stats', {
+  questionId: uuid('question_id')
+    .primaryKey()
+    .references(() => questions.id, { onDelete: 'cascade' }),
+  /** Answered (attempted) times; left-blank answers say nothing about difficulty. */
+  answers: integer('answers').notNull().default(0),
+  correct: integer('correct').notNull().default(0),
+});

@@ -1,0 +1,45 @@
+import {
+  apiPaths,
+  envelope,
+  questionReportBody,
+  questionReportData,
+  questionReportParams,
+  tutorMessages,
+} from '@ai-tutor/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userIdOf } from '../../../../plugins/app/authenticate.js';
+import { errors, perUser } from '../shared.js';
+
+/** A learner flags a question (DESIGN.md §6.2); operators read them with `npm run cli -- reports list`. */
+const questionReportsRoute: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.post(
+    apiPaths.questionReports,
+    {
+      preHandler: fastify.requireLearner,
+      config: perUser('question-reports', 30),
+      schema: {
+        tags: ['tutor'],
+        summary: 'Report a question: wrong key, typo, unclear, other',
+        description:
+          'Only a question the learner has been given (404 otherwise). One open report per learner and ' +
+          'question: reporting again updates its reason and note.',
+        security: [{ bearer: [] }],
+        params: questionReportParams,
+        body: questionReportBody,
+        response: { 200: envelope(questionReportData), ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const { report, updated } = await fastify.review.report(
+        userIdOf(request),
+        request.params.id,
+        request.body,
+      );
+      return {
+        message: updated ? tutorMessages.reportUpdated : tutorMessages.reportReceived,
+        data: { report },
+      };
+    },
+  );
+};
+export default questionReportsRoute;

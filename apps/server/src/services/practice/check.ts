@@ -1,0 +1,181 @@
+import {
+  markAnswer,
+  practiceMessages,
+  quizMessages,
+  schemeById,
+  keyText,
+  type AnswerValue,
+  type CheckAnswerBody,
+  type CheckAnswerData,
+  type QuestionKey,
+  type QuestionType,
+  type SessionMode,
+} from '@ai-tutor/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import type { FreeTextGrader } from '../quiz/free-text-grading.js';
+import { saveEvaluation } from '../quiz/save-evaluation.js';
+import { parseEvaluationId } from '../quiz/session-ids.js';
+import { feedbackOf } from './feedback.js';
+import { recordAnswers } from '../tutor/record-answers.js';
+import { outcomeOf } from '../quiz/evaluation-views.js';
+
+/**
+ * `POST /v1/evaluations/:id/check` (DESIGN.md §6.2): in a practice or review session, marks one answer
+ * at once, locks it and answers right/wrong, the key and the explanation. The answer in the body is
+ * saved first (through the ordinary save, so it is validated the same way); without one the saved
+ * answer is checked (none: the key is revealed and the question counts as not attempted). The lock,
+ * the mark and the confidence are one UPDATE that only succeeds on an unchecked position whose answer
+ * is still the one marked; in the same transaction the review queue records the answer, so the
+ * question is rescheduled at once (completion leaves checked positions to the queue as they are).
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface PositionRow {
+  user_id: string;
+  mode: SessionMode;
+  session_completed: boolean;
+  late: boolean;
+  checked: boolean;
+  hints_given: number | null;
+  total_questions: number;
+  marking_scheme: string;
+  exam_id: string;
+  question_id: string;
+  subject_id: string;
+  topic_id: string | null;
+  time_spent: number | null;
+  question_text: string;
+  question_type: QuestionType;
+  options_json: string | null;
+  answer_json: string | null;
+  key_json: string;
+  explanation: string | null;
+}
+
+/**
+ * One position of a session, the caller's only (404 otherwise), of a practice or review session (409
+ * in a timed test), still running. The key is read here but leaves only through a check or level 4.
+ */
+export async function practicePosition(
+  db: Db,
+  userId: string,
+  evaluationId: string,
+  timedMessage: string,
+): Promise<{ sessionId: string; position: number; row: PositionRow }> {
+  const target = UUID.test(evaluationId) ? parseEvaluationId(evaluationId) : null;
+  if (!target) throw notFound(quizMessages.questionNotFound);
+  const at = target.position;
+  const result = await db.execute(sql`
+    SELECT a.user_id, a.mode, a.session_completed, now() > a.deadline AS late,
+      coalesce(a.checked[${at + 1}::int], false) AS checked, a.hints_given[${at + 1}::int] AS hints_given,
+      a.total_questions, a.marking_scheme, a.exam_id, q.id AS question_id, q.subject_id, q.topic_id,
+      a.time_spent[${at + 1}::int] AS time_spent, q.text AS question_text,
+      q.type AS question_type, (a.options -> ${at}::int)::text AS options_json,
+      (a.answers -> ${at}::int)::text AS answer_json, q.key::text AS key_json, q.explanation
+    FROM assessments a JOIN questions q ON q.id = a.question_ids[${at + 1}::int]
+    WHERE a.id = ${target.sessionId}`);
+  const row = result.rows[0] as PositionRow | undefined;
+  if (!row || row.user_id !== userId) throw notFound(quizMessages.questionNotFound);
+  if (row.mode === 'timed') throw conflict(timedMessage);
+  if (row.session_completed) throw conflict(quizMessages.alreadySubmitted);
+  if (row.late) throw conflict(quizMessages.timeUp);
+  return { sessionId: target.sessionId, position: at, row };
+}
+
+const parseAnswer = (json: string | null): AnswerValue =>
+  json === null ? null : (JSON.parse(json) as AnswerValue);
+
+/** The rules' mark, and for a free-text answer they did not accept, the AI grader's verdict. */
+async function markOf(grader: FreeTextGrader | null, row: PositionRow, answer: AnswerValue) {
+  const scheme = schemeById(row.marking_scheme);
+  const key = JSON.parse(row.key_json) as QuestionKey;
+  let { score } = markAnswer(scheme, key, answer);
+  const max = scheme.marks[row.question_type].correct;
+  if (grader && key.type === 'text' && typeof answer === 'string' && score !== null && score < max) {
+    const verdicts = await grader([
+      { id: '0', question: row.question_text, options: [], expected: keyText(key), given: answer },
+    ]);
+    const verdict = verdicts.get('0');
+    if (verdict) score = verdict.correct ? max : scheme.marks.text.wrong;
+  }
+  return { key, score };
+}
+
+export async function checkAnswer(
+  db: Db,
+  grader: FreeTextGrader | null,
+  userId: string,
+  evaluationId: string,
+  body: CheckAnswerBody,
+): Promise<CheckAnswerData> {
+  const found = await practicePosition(db, userId, evaluationId, practiceMessages.checkTimed);
+  if (found.row.checked) throw conflict(practiceMessages.alreadyChecked);
+  let answer = parseAnswer(found.row.answer_json);
+  if (body.userAnswer !== undefined) {
+    const saved = await saveEvaluation(db, userId, { evaluationId, userAnswer: body.userAnswer });
+    answer = saved.evaluation.userAnswer;
+  }
+  const { key, score } = await markOf(grader, found.row, answer);
+  const at = found.position;
+
+  const locked = await db.transaction(async (tx) => {
+    const updated = await tx.execute(sql`
+      UPDATE assessments a SET checked[${at + 1}::int] = true,
+        confidence[${at + 1}::int] = ${body.confidence}::text,
+        check_scores = coalesce(a.check_scores, '{}'::jsonb) || jsonb_build_object(${String(at)}::text, ${
+          score === null ? null : JSON.stringify(score)
+        }::jsonb)
+      WHERE a.id = ${found.sessionId} AND a.user_id = ${userId} AND a.mode <> 'timed'
+        AND NOT a.session_completed AND NOT coalesce(a.checked[${at + 1}::int], false)
+        AND (a.answers -> ${at}::int) IS NOT DISTINCT FROM ${answer === null ? 'null' : JSON.stringify(answer)}::jsonb
+      RETURNING a.marked[${at + 1}::int] AS marked`);
+    const row = updated.rows[0] as { marked: boolean } | undefined;
+    if (!row) return null;
+    const maxScore = schemeById(found.row.marking_scheme).marks[found.row.question_type].correct;
+    await recordAnswers(tx, [
+      {
+        userId,
+        questionId: found.row.question_id,
+        assessmentId: found.sessionId,
+        position: at,
+        examId: found.row.exam_id,
+        subjectId: found.row.subject_id,
+        topicId: found.row.topic_id,
+        sessionKind: found.row.mode === 'review' ? 'review' : 'practice',
+        outcome: outcomeOf(answer, score, maxScore),
+        score,
+        maxScore,
+        confidence: body.confidence,
+        timeSpent: Number(found.row.time_spent ?? 0),
+        answer,
+        answeredAt: new Date(),
+      },
+    ]);
+    return row;
+  });
+  // Checked meanwhile by another request, or the answer changed under the check: nothing was locked.
+  if (!locked) throw conflict(practiceMessages.alreadyChecked);
+
+  const feedback = feedbackOf({
+    schemeId: found.row.marking_scheme,
+    type: found.row.question_type,
+    key,
+    answer,
+    score,
+    explanation: found.row.explanation,
+  });
+  return {
+    ...feedback,
+    evaluation: {
+      _id: evaluationId,
+      userAnswer: answer,
+      status: answer === null ? 'not_answered' : 'answered',
+      markedForReview: Boolean(locked.marked),
+      locked: true,
+      confidence: body.confidence,
+    },
+  };
+}

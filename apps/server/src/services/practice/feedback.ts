@@ -1,0 +1,91 @@
+import {
+  fullMarks,
+  keyText,
+  OUTCOME_LABELS,
+  schemeById,
+  type AnswerValue,
+  type CheckFeedback,
+  type Confidence,
+  type Evaluation,
+  type Outcome,
+  type QuestionKey,
+  type QuestionType,
+} from '@ai-tutor/contract';
+
+/**
+ * What a checked question tells the learner (DESIGN.md §6.2), from the mark its check stored: built the
+ * same way right after the check and on every later read of the session, so a reload keeps it.
+ */
+
+function outcomeOf(answer: AnswerValue, score: number | null, max: number): Outcome {
+  if (score === null) return answer === null ? 'unattempted' : 'incorrect';
+  if (score >= max) return 'correct';
+  return score > 0 ? 'partial' : 'incorrect';
+}
+
+export const correctOptionsOf = (key: QuestionKey): string[] =>
+  key.type === 'single' ? [key.answer] : key.type === 'multiple' ? key.answers : [];
+
+export function feedbackOf(input: {
+  schemeId: string;
+  type: QuestionType;
+  key: QuestionKey;
+  answer: AnswerValue;
+  score: number | null;
+  explanation: string | null;
+}): CheckFeedback {
+  const maxScore = fullMarks(schemeById(input.schemeId), input.type);
+  return {
+    correct: input.score !== null && input.score >= maxScore,
+    outcome: OUTCOME_LABELS[outcomeOf(input.answer, input.score, maxScore)],
+    score: input.score,
+    maxScore,
+    key: { baseAnswer: keyText(input.key), correctOptions: correctOptionsOf(input.key) },
+    explanation: input.explanation?.trim() || null,
+  };
+}
+
+/** The practice fields of a practice or review session's question (absent from timed sessions). */
+export type PracticeFields = Pick<Evaluation, 'locked' | 'confidence' | 'hintsGiven' | 'feedback'>;
+
+export const uncheckedFields = (): PracticeFields => ({
+  locked: false,
+  confidence: null,
+  hintsGiven: 0,
+  feedback: null,
+});
+
+/** A raw by-position row: the key and explanation are only there once the position is checked. */
+export interface PracticeColumns {
+  mode: string;
+  marking_scheme: string;
+  checked: boolean | null;
+  confidence: Confidence | null;
+  hints_given: number | null;
+  checked_key_json: string | null;
+  checked_explanation: string | null;
+  check_score_json: string | null;
+}
+
+export function practiceFieldsOf(
+  raw: PracticeColumns,
+  type: QuestionType,
+  answer: AnswerValue,
+): PracticeFields | undefined {
+  if (raw.mode === 'timed') return undefined;
+  const base = { ...uncheckedFields(), hintsGiven: Number(raw.hints_given ?? 0) };
+  if (!raw.checked || raw.checked_key_json === null) return base;
+  return {
+    ...base,
+    locked: true,
+    confidence: raw.confidence,
+    feedback: feedbackOf({
+      schemeId: raw.marking_scheme,
+      type,
+      key: JSON.parse(raw.checked_key_json) as QuestionKey,
+      answer,
+      score: raw.check_score_json === null ? null : (JSON.parse(raw.check_score_json) as number | null),
+      explanation: raw.checked_explanation,
+    }),
+  };
+}
