@@ -4,3 +4,4 @@ export { loadConfig } from '../src/config.js';
 export { createPasswordHasher } from '../src/services/accounts/passwords.js';
 export { openDatabase } from '../src/db/client.js';
 export { migrate } from '../src/db/migrate.js';
+export { dueQuestionIds } from '../src/services/tutor/due.js';

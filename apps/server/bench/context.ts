@@ -18,7 +18,7 @@ export interface Bench {
   base: string;
   request: (method: string, path: string, token: string, body?: unknown, timeoutMs?: number) => Promise<Res>;
   /** The seeded learners' access tokens and two mock tests: a 180-minute one and the exam day's. */
-  seeded: { long: ModuleRef; examDay: ModuleRef; tokens: string[] };
+  seeded: { long: ModuleRef; examDay: ModuleRef; tokens: string[]; userIds: string[] };
 }
 
 /** A started mock test as the load side sees it. */

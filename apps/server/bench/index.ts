@@ -3,7 +3,7 @@
  *
  *   npm run bench --workspace @ai-tutor/server -- --db pglite|postgres --learners 10000 --duration 10
  *     --connections 50 --exam-minutes 2 --ramp 60 --save-every 30 --sweep 5
- *     --phases floor,save,create,result,signin,storage,examday --rounds 3 --burst 70
+ *     --phases floor,save,create,result,signin,storage,examday,review --rounds 3 --burst 70
  *
  * or from the environment (what `npm run bench` at the root passes on): BENCH_DB, BENCH_LEARNERS,
  * BENCH_DURATION, BENCH_CONNECTIONS, BENCH_EXAM_MINUTES, BENCH_RAMP, BENCH_SAVE_EVERY, BENCH_SWEEP,
@@ -18,6 +18,7 @@ import type { Bench } from './context.js';
 import { examDay } from './exam-day.js';
 import { log, readOptions } from './options.js';
 import { startServerProcess } from './server-process.js';
+import { reviewFigures } from './review.js';
 import { signInBurst } from './sign-in-burst.js';
 import { storageFigures } from './storage.js';
 import { createMockTests, fetchResults, floorAndSave, startSaveSessions } from './throughput.js';
@@ -60,6 +61,7 @@ if (want('signin')) {
 }
 if (want('storage')) await storageFigures(bench);
 if (want('examday')) await examDay(bench);
+if (want('review')) await reviewFigures(bench);
 
 client.close();
 await server.stop();

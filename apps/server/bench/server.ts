@@ -10,7 +10,9 @@ import { insertCatalogue, optionQuestions } from '../test/helpers/catalogue.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
 const dist = new URL('../dist/bench-app.js', import.meta.url).href;
-const { buildApp, loadConfig, createPasswordHasher, openDatabase, migrate } = (await import(dist)) as Any;
+const { buildApp, loadConfig, createPasswordHasher, openDatabase, migrate, dueQuestionIds } = (await import(
+  dist
+)) as Any;
 
 const config = loadConfig(process.env);
 // Opened and migrated before the app is built, as server.ts does: never against the plugin timeout.
@@ -68,11 +70,56 @@ async function seed(learners: number, examMinutes: number) {
   return { long: ref(long), examDay: ref(examDay), tokens, userIds: rows.map((r) => String(r.id)) };
 }
 
+/**
+ * Starting a review session, in this process so that IPC is not timed: the due questions, their types
+ * and options (the draw), and the session's one-row INSERT as create-session writes it. Each session
+ * is deleted after its timing, so every run sees the same queue.
+ */
+async function reviewStart(userId: string, examId: string, moduleId: string, runs: number) {
+  const due: number[] = [];
+  const total: number[] = [];
+  let drawn = 0;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const ids = (await dueQuestionIds(app.db, userId, examId, 20)) as string[];
+    due.push(performance.now() - t0);
+    const questions = await query('SELECT id, type, options FROM questions WHERE id = ANY($1::uuid[])', [
+      `{${ids.join(',')}}`,
+    ]);
+    const rows = await query(
+      `INSERT INTO assessments (slug, user_id, quiz_type, scope_key, exam_id, module_id, session_name,
+         total_questions, total_marks, total_time, start_time, deadline, question_ids, question_types, options,
+         answers, marked, time_spent)
+       VALUES ($1, $2::uuid, 'module', $3, $4::uuid, $5::uuid, 'Review', $6::int, $6::int * 4, 0, now(),
+         now() + interval '1 year', $7::uuid[], $8::text[], $9::jsonb,
+         (SELECT coalesce(jsonb_agg(NULL::jsonb), '[]'::jsonb) FROM generate_series(1, $6::int)),
+         array_fill(false, ARRAY[$6::int]), array_fill(0, ARRAY[$6::int]))
+       RETURNING id`,
+      [
+        `review-bench-${i}-${Math.random()}`,
+        userId,
+        `review-bench-${i}`,
+        examId,
+        moduleId,
+        questions.length,
+        `{${questions.map((q) => q.id).join(',')}}`,
+        `{${questions.map((q) => q.type).join(',')}}`,
+        JSON.stringify(questions.map((q) => q.options)),
+      ],
+    );
+    total.push(performance.now() - t0);
+    drawn = ids.length;
+    await query('DELETE FROM assessments WHERE id = $1', [rows[0]!.id]);
+  }
+  return { due, total, drawn };
+}
+
 process.on('message', (msg: Any) => {
   const reply = (body: Any) => process.send!({ id: msg.id, ...body });
   const work = async () => {
     if (msg.type === 'seed') return seed(msg.learners, msg.examMinutes);
     if (msg.type === 'sql') return query(msg.text, msg.params);
+    if (msg.type === 'review-start') return reviewStart(msg.userId, msg.examId, msg.moduleId, msg.runs);
     if (msg.type === 'passwords') {
       // Seeded learners get a password hashed at this server's cost (SCRYPT_LOG_N, production: 17).
       const hash = await createPasswordHasher(config.scryptLogN).hash(msg.password);

@@ -68,7 +68,7 @@ async function take(who: TestLearner, answers: Record<string, 'right' | 'wrong'>
   return s;
 }
 
-const report = (who: TestLearner, questionId: string, payload: unknown) =>
+const report = (who: TestLearner, questionId: string, payload: Record<string, string>) =>
   t.app.inject({
     method: 'POST',
     url: `/api/v1/questions/${questionId}/reports`,
