@@ -81,7 +81,7 @@ test('the tutor loop: a result’s coach → the mistakes notebook (report, dism
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(dialog).toBeHidden();
   await items.first().getByRole('button', { name: "I've got this" }).click();
-  await expect(page.getByText('Taken off your mistakes list.')).toBeVisible();
+  await expect(page.getByText('Removed from your review queue.')).toBeVisible();
   if (before > 1) await expect(items).toHaveCount(Math.min(before - 1, 10));
   await screenshot(page, 'tutor-mistakes');
 

@@ -1,22 +1,34 @@
 /** Fixtures for the notebook's tests, in the API's shape (GET /v1/mistakes). */
-import type { MistakeView } from './types';
+import type { Mistake } from '@ai-tutor/contract';
 
-export const mistake = (n: number, overrides: Partial<MistakeView> = {}): MistakeView => ({
-  id: `m${n}`,
+export const mistake = (n: number, overrides: Partial<Mistake> = {}): Mistake => ({
   questionId: `q${n}`,
-  evaluationId: `e${n}`,
-  why: 'wrong',
   questionText: `What is $x^${n}$ at $x = 2$?`,
-  passage: null,
+  questionType: 'single',
   options: ['1', '2', '4', '8'],
+  passage: null,
   yourAnswer: '1',
-  key: '4',
+  keyText: '4',
   correctOptions: ['4'],
   explanation: `Square it: $2^2 = 4$ (${n}).`,
-  exam: { name: 'JEE Main', slug: 'jee-main' },
-  subject: { name: 'Physics', slug: 'physics' },
-  topic: { name: 'Kinematics', slug: 'kinematics' },
+  exam: { id: 'x1', name: 'JEE Main', slug: 'jee-main' },
+  subject: { id: 's1', name: 'Physics', slug: 'physics' },
+  topic: { id: 't1', name: 'Kinematics', slug: 'kinematics' },
+  answeredAt: '2026-03-01T10:00:00.000Z',
+  outcome: 'incorrect',
+  confidence: null,
+  dueAt: '2026-03-01T10:10:00.000Z',
+  reviews: 0,
+  lapses: 0,
   ...overrides,
 });
 
-export const mistakesPage = (items: MistakeView[], total = items.length) => ({ mistakes: items, total });
+/** The last answer's evaluation, which the AI tutor explains (read when the server sends it). */
+export const withEvaluation = (item: Mistake, evaluationId: string) => ({ ...item, evaluationId });
+
+export const mistakesPage = (items: Mistake[], total = items.length, page = 1) => ({
+  mistakes: items,
+  total,
+  page,
+  limit: 10,
+});

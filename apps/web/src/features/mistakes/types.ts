@@ -33,9 +33,3 @@ export interface FilterCatalogue {
     subjects: Array<{ slug: string; name: string; topics: Array<{ slug: string; name: string }> }>;
   }>;
 }
-
-// TODO(contract): from @ai-tutor/contract once h/review's tutor.ts lands.
-export interface QuestionReportBody {
-  reason: 'wrong-key' | 'typo' | 'unclear' | 'other';
-  note?: string;
-}

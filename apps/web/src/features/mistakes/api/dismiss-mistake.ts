@@ -1,15 +1,13 @@
 import { apiPaths, buildPath } from '@ai-tutor/contract';
-import { api } from '../../../lib/api-client';
+import { api, withMessage } from '../../../lib/api-client';
 
-/** "I've got this": the entry leaves the notebook (and the review queue's counts are asked again). */
+/** POST /v1/mistakes/:questionId/dismiss — "I've got this": the entry leaves the notebook (and the review queue's counts are asked again). */
 export const dismissMistakeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    dismissMistake: build.mutation<null, string>({
-      query: (id) => ({
-        url: `${buildPath(apiPaths.mistakes, {})}/${encodeURIComponent(id)}/dismiss`,
-        method: 'POST',
-      }),
-      transformResponse: () => null,
+    dismissMistake: build.mutation<string, string>({
+      query: (questionId) => ({ url: buildPath(apiPaths.mistakeDismiss, { questionId }), method: 'POST' }),
+      /** The server's message ("Removed from your review queue."), for the toast. */
+      transformResponse: (data, meta) => withMessage(data, meta).message,
       invalidatesTags: ['Mistakes', 'Review'],
     }),
   }),

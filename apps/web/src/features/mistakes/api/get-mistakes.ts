@@ -1,4 +1,4 @@
-import { apiPaths } from '@ai-tutor/contract';
+import { apiPaths, type Mistake, type MistakesData } from '@ai-tutor/contract';
 import { api } from '../../../lib/api-client';
 import type { MistakesPage, MistakeView } from '../types';
 
@@ -12,9 +12,31 @@ export interface MistakesArgs {
   limit: number;
 }
 
-// TODO(contract): the API's item, mapped to the screen's view.
-type ApiMistake = MistakeView;
-const toView = (item: ApiMistake): MistakeView => item;
+/** Why a question is in the notebook: its last answer was wrong, left blank, or right but a guess. */
+function whyOf(item: Mistake): MistakeView['why'] {
+  if (item.outcome === 'unattempted') return 'unattempted';
+  if (item.outcome === 'correct') return 'guess';
+  return 'wrong';
+}
+
+const toView = (item: Mistake): MistakeView => ({
+  id: item.questionId,
+  questionId: item.questionId,
+  // The AI tutor explains an evaluation (POST /v1/evaluations/:id/explain): shown when the item says
+  // which one its last answer was.
+  evaluationId: (item as Mistake & { evaluationId?: string | null }).evaluationId ?? null,
+  why: whyOf(item),
+  questionText: item.questionText,
+  passage: item.passage,
+  options: item.options,
+  yourAnswer: item.yourAnswer,
+  key: item.keyText,
+  correctOptions: item.correctOptions,
+  explanation: item.explanation,
+  exam: item.exam,
+  subject: item.subject,
+  topic: item.topic,
+});
 
 /** GET /v1/mistakes?examSlug&subjectSlug&topicSlug&page&limit — the learner's notebook, a page. */
 export const getMistakesApi = api.injectEndpoints({
@@ -30,7 +52,7 @@ export const getMistakesApi = api.injectEndpoints({
           limit,
         },
       }),
-      transformResponse: (data: { mistakes: ApiMistake[]; total: number }) => ({
+      transformResponse: (data: MistakesData) => ({
         mistakes: data.mistakes.map(toView),
         total: data.total,
       }),

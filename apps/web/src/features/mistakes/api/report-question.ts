@@ -1,5 +1,4 @@
-import { apiPaths, buildPath } from '@ai-tutor/contract';
-import type { QuestionReportBody } from '../types';
+import { apiPaths, buildPath, type QuestionReportBody } from '@ai-tutor/contract';
 import { api, withMessage } from '../../../lib/api-client';
 
 /** POST /v1/questions/:id/reports — a learner flags a question (wrong key, typo, unclear, other). */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderPage, testUser } from '../../../test/render';
 import { answerCalls } from '../../../test/server';
-import { mistake, mistakesPage } from '../mistakes-test-kit';
+import { mistake, mistakesPage, withEvaluation } from '../mistakes-test-kit';
 import type { FilterCatalogue } from '../types';
 import { MistakesScreen } from './MistakesScreen';
 
@@ -29,12 +29,27 @@ function renderNotebook(path = '/mistakes', handle?: (path: string, method: stri
     if (reply !== undefined) return reply as ReturnType<typeof ok>;
     if (call.url.pathname === '/api/v1/mistakes') {
       const page = Number(call.url.searchParams.get('page'));
-      return ok(mistakesPage(page === 2 ? [mistake(11)] : [mistake(1), mistake(2)], 11));
+      return ok(
+        mistakesPage(
+          page === 2
+            ? [mistake(11)]
+            : [withEvaluation(mistake(1), 'e1'), mistake(2, { outcome: 'unattempted', yourAnswer: null })],
+          11,
+          page || 1,
+        ),
+      );
     }
     return undefined;
   });
   const view = renderPage(
-    <MistakesScreen catalogue={catalogue} askTutor={(m) => <span>tutor for {m.id}</span>} />,
+    <MistakesScreen
+      catalogue={catalogue}
+      askTutor={(m) => (
+        <span>
+          tutor for {m.id} on {m.evaluationId ?? 'none'}
+        </span>
+      )}
+    />,
     {
       route: '/mistakes',
       path,
@@ -67,7 +82,11 @@ describe('/mistakes: the notebook', () => {
     expect(within(first).getByRole('heading', { name: 'Explanation' }).nextElementSibling).toHaveTextContent(
       /Square it/,
     );
-    expect(within(first).getByText('tutor for m1')).toBeInTheDocument();
+    expect(within(first).getByText('tutor for q1 on e1')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Left unattempted')).toBeInTheDocument();
+    expect(
+      within(items[1]!).getByRole('heading', { name: 'Your last answer' }).nextElementSibling,
+    ).toHaveTextContent('Not answered');
     expect(within(first).getByRole('button', { name: 'Report a problem' })).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: "I've got this" })).toBeInTheDocument();
     expect(screen.getByText('11 questions · page 1 of 2')).toBeInTheDocument();
@@ -100,20 +119,30 @@ describe('/mistakes: the notebook', () => {
     await screen.findAllByRole('article');
     await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
     expect(router.state.location.search).toBe('?page=2');
-    expect(await screen.findByText('tutor for m11')).toBeInTheDocument();
+    expect(await screen.findByText('tutor for q11 on none')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(1);
   });
 
   it('"I\'ve got this" dismisses an entry: it leaves the list at once', async () => {
     const user = userEvent.setup();
     const { calls } = renderNotebook('/mistakes', (path, method) =>
-      method === 'POST' && path.startsWith('/api/v1/mistakes/') ? ok(null) : undefined,
+      method === 'POST' && path === '/api/v1/mistakes/q1/dismiss'
+        ? {
+            status: 200,
+            body: {
+              message: 'Removed from your review queue.',
+              data: { questionId: 'q1', dismissedAt: '2026-03-01T11:00:00.000Z' },
+            },
+          }
+        : undefined,
     );
     const [first] = await screen.findAllByRole('article');
     await user.click(within(first!).getByRole('button', { name: "I've got this" }));
-    expect(await screen.findByText('Taken off your mistakes list.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('tutor for m1')).not.toBeInTheDocument());
-    expect(calls.some((c) => c.method === 'POST' && c.path.includes('m1'))).toBe(true);
+    expect(await screen.findByText('Removed from your review queue.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('tutor for q1 on e1')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/v1/mistakes/q1/dismiss',
+    ]);
   });
 
   it('says so when nothing matches the filters', async () => {
@@ -129,7 +158,10 @@ describe('Report a problem', () => {
     const user = userEvent.setup();
     const { calls } = renderNotebook('/mistakes', (path, method) =>
       method === 'POST' && path === '/api/v1/questions/q1/reports'
-        ? { status: 201, body: { message: 'Thanks: the report was sent.', data: null } }
+        ? {
+            status: 201,
+            body: { message: 'Thank you. The question has been reported and will be checked.', data: null },
+          }
         : undefined,
     );
     const [first] = await screen.findAllByRole('article');
@@ -149,7 +181,9 @@ describe('Report a problem', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'The key should be 8.');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
 
-    expect(await screen.findByText('Thanks: the report was sent.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Thank you. The question has been reported and will be checked.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.path === '/api/v1/questions/q1/reports')?.body).toEqual({
       reason: 'wrong-key',

@@ -74,7 +74,7 @@ export function MistakesScreen({
       toast(errorMessage(result.error, 'Could not take it off your list. Please try again.'), 'error');
       return;
     }
-    toast('Taken off your mistakes list.', 'success');
+    toast(result.data || 'Removed from your review queue.', 'success');
     // The last entry of a later page: show the page before, which still has entries.
     if (shown.length === 1 && page > 1) go({ ...filter, page: String(page - 1) });
   };

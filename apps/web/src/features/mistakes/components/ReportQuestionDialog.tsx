@@ -1,4 +1,9 @@
-import type { QuestionReportBody } from '../types';
+import {
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type QuestionReportBody,
+} from '@ai-tutor/contract';
 import {
   Button,
   Dialog,
@@ -19,13 +24,7 @@ import { errorMessage } from '../../../lib/base-query';
 import { useReportQuestionMutation } from '../api/report-question';
 
 type Reason = QuestionReportBody['reason'];
-const REASONS: ReadonlyArray<{ value: Reason; label: string }> = [
-  { value: 'wrong-key', label: 'The answer key is wrong' },
-  { value: 'typo', label: 'There is a typo' },
-  { value: 'unclear', label: 'The question is unclear' },
-  { value: 'other', label: 'Something else' },
-];
-const NOTE_MAX = 1000;
+const NOTE_MAX = REPORT_NOTE_MAX_LENGTH;
 
 /**
  * "Report a problem" with a question: a reason and an optional note, sent to the operators; a toast
@@ -79,8 +78,13 @@ export function ReportQuestionDialog({
               setMissing(false);
             }}
           >
-            {REASONS.map((r) => (
-              <FormControlLabel key={r.value} value={r.value} control={<Radio />} label={r.label} />
+            {REPORT_REASONS.map((value) => (
+              <FormControlLabel
+                key={value}
+                value={value}
+                control={<Radio />}
+                label={REPORT_REASON_LABELS[value]}
+              />
             ))}
           </RadioGroup>
           {missing && <FormHelperText>Choose a reason first.</FormHelperText>}
