@@ -1,27 +1,29 @@
 /** The review summary in the API's shape (GET /v1/review/summary), for the review screens' tests. */
-import type { ReviewSummaryView } from './types';
+import type { ReviewSummaryData } from '@ai-tutor/contract';
 
 const counts = (dueNow: number, dueToday: number, total: number) => ({ dueNow, dueToday, total });
+const jee = { id: 'x1', name: 'JEE Main (Practice)', slug: 'jee-main-practice' };
+const neet = { id: 'x2', name: 'NEET', slug: 'neet' };
 
-export const reviewSummary = (dueNow = 5): ReviewSummaryView => ({
-  overall: counts(dueNow + 1, dueNow + 3, 12),
-  exams: [
+/** JEE: Physics (dueNow due now) and Chemistry (none now); NEET: Biology (1 now). */
+export const reviewSummary = (dueNow = 5): ReviewSummaryData => ({
+  ...counts(dueNow + 1, dueNow + 3, 12),
+  exam: null,
+  nextDueAt: '2026-03-01T10:00:00.000Z',
+  subjects: [
     {
-      slug: 'jee-main-practice',
-      name: 'JEE Main (Practice)',
-      counts: counts(dueNow, dueNow + 2, 9),
-      subjects: [
-        { slug: 'jee-physics', name: 'Physics', counts: counts(dueNow, dueNow + 1, 6) },
-        { slug: 'jee-chemistry', name: 'Chemistry', counts: counts(0, 1, 3) },
-      ],
+      ...counts(dueNow, dueNow + 1, 6),
+      subject: { id: 's1', name: 'Physics', slug: 'jee-physics' },
+      exam: jee,
     },
-    {
-      slug: 'neet',
-      name: 'NEET',
-      counts: counts(1, 1, 3),
-      subjects: [{ slug: 'neet-biology', name: 'Biology', counts: counts(1, 1, 3) }],
-    },
+    { ...counts(0, 1, 3), subject: { id: 's2', name: 'Chemistry', slug: 'jee-chemistry' }, exam: jee },
+    { ...counts(1, 1, 3), subject: { id: 's3', name: 'Biology', slug: 'neet-biology' }, exam: neet },
   ],
 });
 
-export const emptySummary = (): ReviewSummaryView => ({ overall: counts(0, 0, 0), exams: [] });
+export const emptySummary = (): ReviewSummaryData => ({
+  ...counts(0, 0, 0),
+  exam: null,
+  nextDueAt: null,
+  subjects: [],
+});

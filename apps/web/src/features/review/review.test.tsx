@@ -6,7 +6,7 @@ import ReviewPage from '../../app/routes/review';
 import { renderRoutes, testUser } from '../../test/render';
 import { answerCalls } from '../../test/server';
 import { emptySummary, reviewSummary } from './review-test-kit';
-import type { ReviewSummaryView } from './types';
+import type { ReviewSummaryData } from '@ai-tutor/contract';
 
 const ok = (data: unknown) => ({ status: 200, body: { message: 'ok', data } });
 const routes = [
@@ -16,7 +16,7 @@ const routes = [
   { path: '/mistakes', element: <div>mistakes screen</div> },
 ];
 
-function serve(summary: ReviewSummaryView) {
+function serve(summary: ReviewSummaryData) {
   return answerCalls((call) => {
     if (call.url.pathname === '/api/v1/review/summary') return ok(summary);
     if (call.url.pathname === '/api/v1/exams') return ok({ exams: [], total: 0, page: 1, limit: 4 });
@@ -37,7 +37,7 @@ describe('the due card on /exams', () => {
   });
 
   it('says "Nothing due" when the queue has questions but none due now, and is absent when it is empty', async () => {
-    serve({ ...reviewSummary(0), overall: { dueNow: 0, dueToday: 2, total: 12 } });
+    serve({ ...reviewSummary(0), dueNow: 0, dueToday: 2, total: 12 });
     const first = renderRoutes(routes, '/exams', testUser());
     const card = await screen.findByRole('region', { name: 'Nothing due for review' });
     expect(within(card).queryByRole('link', { name: 'Review now' })).not.toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('the due card on /exams', () => {
 
 describe('/review', () => {
   it('shows the counts per exam and subject, and starts an exam’s review session', async () => {
-    serve(reviewSummary(5));
+    const calls = serve(reviewSummary(5));
     const { router } = renderRoutes(routes, '/review', testUser());
     expect(await screen.findByText('Due now: 6 · due today: 8 · in the queue: 12')).toBeInTheDocument();
     const jee = screen.getByRole('region', { name: 'JEE Main (Practice)' });
@@ -67,6 +67,9 @@ describe('/review', () => {
 
     await userEvent.click(within(jee).getByRole('link', { name: 'Start review: JEE Main (Practice)' }));
     expect(router.state.location.pathname).toBe('/review/jee-main-practice/session');
+    // "Due today" ends at the learner's midnight: the call says their clock's offset.
+    const asked = calls.find((c) => c.url.pathname === '/api/v1/review/summary');
+    expect(asked?.url.searchParams.get('tzOffsetMinutes')).toBe(String(new Date().getTimezoneOffset()));
     expect(screen.getByText('review session screen')).toBeInTheDocument();
   });
 
