@@ -4,7 +4,25 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ExamPage from '../../app/routes/exam';
 import { renderRoutes, testUser } from '../../test/render';
+import type { TopicMastery } from '@ai-tutor/contract';
+import { reviewSummary } from '../review/review-test-kit';
 import { jee, mockApi, ok, records } from './test-api';
+
+const physics = { id: 's-physics', name: 'Physics', slug: 'jee-physics' };
+const mastery: TopicMastery[] = [
+  {
+    topic: { id: 't-jee-physics-optics', name: 'Optics', slug: 'jee-physics-optics' },
+    subject: physics,
+    mastery: 62,
+    answers: 13,
+  },
+  {
+    topic: { id: 't-jee-physics-mechanics', name: 'Mechanics', slug: 'jee-physics-mechanics' },
+    subject: physics,
+    mastery: 35,
+    answers: 1,
+  },
+];
 
 const routes = [
   { path: '/exams/:id', element: <ExamPage /> },
@@ -24,7 +42,8 @@ beforeEach(() => {
   });
   mockApi((url) => {
     if (url.pathname === '/api/v1/exams/jee-main-practice') return ok(jee);
-    if (url.pathname === '/api/v1/user-records') return ok({ data: records });
+    if (url.pathname === '/api/v1/user-records') return ok({ data: records, mastery });
+    if (url.pathname === '/api/v1/review/summary') return ok(reviewSummary(5));
     return undefined;
   });
 });
@@ -56,5 +75,30 @@ describe('the start dialog: timed test or practice', () => {
     expect(await screen.findByText('quiz screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/quiz/exam/jee-main-practice/module/jee-main-paper-1');
     expect(fullscreen).toHaveBeenCalled();
+  });
+});
+
+describe('the exam page: due for review, mastery per topic, weak-topic practice', () => {
+  it("shows this exam's due count, each answered topic's mastery as a bar with its number, and starts weak-topic practice", async () => {
+    const { router } = renderRoutes(routes, '/exams/jee-main-practice', testUser());
+    expect(await screen.findByRole('region', { name: 'Due for review: 5' })).toBeInTheDocument();
+
+    const physicsCard = screen.getByRole('region', { name: 'Physics' });
+    const optics = within(physicsCard).getByRole('progressbar', {
+      name: 'Mastery of Optics: 62 · based on 13 answers',
+    });
+    expect(optics).toHaveAttribute('aria-valuenow', '62');
+    expect(optics).toHaveAttribute('aria-valuetext', '62 out of 100');
+    expect(within(physicsCard).getByText('62/100')).toBeInTheDocument();
+    expect(within(physicsCard).getByText('Mastery of Mechanics: 35 · based on 1 answer')).toBeInTheDocument();
+    // Chemistry has no answers yet: no bars, nothing weak to practise.
+    const chemistry = screen.getByRole('region', { name: 'Chemistry' });
+    expect(within(chemistry).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(chemistry).queryByRole('link', { name: /Practice weak topics/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(physicsCard).getByRole('link', { name: 'Practice weak topics: Physics' }));
+    expect(router.state.location.pathname).toBe(
+      '/practice/exam/jee-main-practice/adaptive/jee-main-paper-1/jee-physics',
+    );
   });
 });
