@@ -1,29 +1,15 @@
-import type { Assessment, ResultEvaluation } from '@ai-tutor/contract';
+import { DEFAULT_SUBJECT_LABEL, type CoachData } from '@ai-tutor/contract';
 import { Box, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useMemo } from 'react';
-import { coachFor, schemeShort, type CoachTopic } from '../lib/coach';
+import { adviceText, expectedValueFormula, schemeShort } from '../lib/coach';
 import { ScrollableTable } from './ScrollableTable';
 
-const ADVICE: Record<CoachTopic['advice'], string> = {
-  attempt: 'Attempt: at your accuracy an answer gains marks on average',
-  'skip-unless-sure': 'Skip unless sure: at your accuracy an answer loses marks on average',
-  'no-penalty': 'Always attempt: a wrong answer costs nothing here',
-  'no-data': 'No answers here yet: attempt a few to learn your accuracy',
-};
-
 /**
- * On a timed result: marks lost to wrong answers against marks left unattempted, and per topic whether
- * attempting pays, with the expected-value arithmetic (lib/coach.ts). In the details chunk, with the
- * tables it shares, so the result's summary does not wait for it.
+ * On a timed result: marks lost to wrong answers against marks left unattempted, what a blind guess is
+ * worth under the scheme, and per topic whether attempting pays at the learner's accuracy there, with
+ * the expected-value arithmetic (lib/coach.ts). In the details chunk, with the tables it shares.
  */
-export function NegativeMarkingCoach({
-  assessment,
-  evaluations,
-}: {
-  assessment: Pick<Assessment, 'markingScheme'>;
-  evaluations: ResultEvaluation[];
-}) {
-  const coach = useMemo(() => coachFor(assessment, evaluations), [assessment, evaluations]);
+export function NegativeMarkingCoach({ coach }: { coach: CoachData }) {
+  const guess = coach.blindGuess;
   return (
     <Paper component="section" aria-labelledby="coach-heading" sx={{ p: 2 }}>
       <Typography id="coach-heading" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
@@ -32,18 +18,18 @@ export function NegativeMarkingCoach({
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 0.5, my: 1 }}>
         <Typography component="dt">Marks lost to wrong answers:</Typography>
         <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
-          {coach.lostToWrong} ({coach.wrongCount} wrong)
+          {coach.marksLostToWrong}
         </Typography>
         <Typography component="dt">Marks left unattempted:</Typography>
         <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
-          {coach.leftUnattempted} ({coach.unattemptedCount} skipped)
+          {coach.marksLeftUnattempted}
         </Typography>
       </Box>
-      {coach.blindGuess && coach.blindGuess.minus > 0 && (
+      {guess.marksWrong < 0 && (
         <Typography variant="body2" sx={{ mb: 1 }}>
-          Under {schemeShort(coach.blindGuess.plus, coach.blindGuess.minus)} a blind guess among{' '}
-          {coach.blindGuess.options} options is worth {coach.blindGuess.formula}: eliminate one option and
-          guessing pays more.
+          Under {schemeShort(guess.marksRight, guess.marksWrong)} a blind guess among {guess.options} options
+          is worth {expectedValueFormula(1 / guess.options, guess.marksRight, guess.marksWrong)}: rule out one
+          option and a guess is worth more.
         </Typography>
       )}
       <ScrollableTable label="Attempt or skip, by topic">
@@ -54,20 +40,30 @@ export function NegativeMarkingCoach({
           <TableHead>
             <TableRow>
               <TableCell>Topic</TableCell>
-              <TableCell align="right">Correct / Attempted</TableCell>
+              <TableCell align="right">This test: right / attempted (skipped)</TableCell>
+              <TableCell align="right">Your accuracy</TableCell>
               <TableCell>Expected marks per attempt</TableCell>
               <TableCell>Advice</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {coach.topics.map((topic) => (
-              <TableRow key={topic.key}>
-                <TableCell>{topic.label}</TableCell>
+              <TableRow key={topic.topic?.id ?? '__none__'}>
+                <TableCell>{topic.topic?.name ?? DEFAULT_SUBJECT_LABEL}</TableCell>
                 <TableCell align="right">
-                  {topic.correct} / {topic.attempted}
+                  {topic.correct} / {topic.attempted} ({topic.unattempted})
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{topic.formula ?? '—'}</TableCell>
-                <TableCell>{ADVICE[topic.advice]}</TableCell>
+                <TableCell align="right">
+                  {topic.accuracy === null
+                    ? '—'
+                    : `${topic.accuracy.toFixed(2)} (${topic.historyAnswers} answer${topic.historyAnswers === 1 ? '' : 's'})`}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {topic.accuracy === null
+                    ? '—'
+                    : `${expectedValueFormula(topic.accuracy, topic.marksRight, topic.marksWrong)} per attempt`}
+                </TableCell>
+                <TableCell>{adviceText(topic, coach.minAnswers)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -1,4 +1,4 @@
-import type { Assessment, ResultEvaluation } from '@ai-tutor/contract';
+import type { Assessment, CoachData, ResultEvaluation } from '@ai-tutor/contract';
 import { useMemo } from 'react';
 import { bySubject } from '../lib/analysis';
 import { LearningInsights } from './LearningInsights';
@@ -11,10 +11,13 @@ import { QuestionsOverview, type RowExtra } from './QuestionsOverview';
  */
 export default function ResultDetails({
   assessment,
+  coach,
   evaluations,
   rowExtra,
 }: {
   assessment: Assessment;
+  /** The server's negative-marking coach (timed sessions). */
+  coach?: CoachData | undefined;
   evaluations: ResultEvaluation[];
   rowExtra?: RowExtra | undefined;
 }) {
@@ -23,7 +26,7 @@ export default function ResultDetails({
     <>
       <QuestionsOverview evaluations={evaluations} groups={groups} rowExtra={rowExtra} />
       {/* Timed tests only: without a clock, skipping is not a choice worth coaching. */}
-      {assessment.timed && <NegativeMarkingCoach assessment={assessment} evaluations={evaluations} />}
+      {assessment.timed && coach && <NegativeMarkingCoach coach={coach} />}
       <LearningInsights evaluations={evaluations} />
     </>
   );

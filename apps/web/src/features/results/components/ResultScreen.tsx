@@ -197,7 +197,12 @@ function ResultBody({ data, rowExtra }: { data: ResultData; rowExtra: RowExtra |
       <CorrectionsNotice corrections={data.corrections} />
       {detailsWanted ? (
         <Suspense fallback={<DetailsLoading />}>
-          <ResultDetails assessment={data.assessment} evaluations={data.evaluations} rowExtra={rowExtra} />
+          <ResultDetails
+            assessment={data.assessment}
+            coach={data.coach}
+            evaluations={data.evaluations}
+            rowExtra={rowExtra}
+          />
         </Suspense>
       ) : (
         <DetailsLoading />
