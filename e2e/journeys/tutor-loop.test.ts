@@ -55,6 +55,8 @@ test('the tutor loop: a result’s coach → the mistakes notebook (report, dism
   server,
   mail,
 }) => {
+  // Waits for the queue's first learning step (one minute) before reviewing.
+  test.setTimeout(240_000);
   const { session } = await registerVerifiedLearner(server.url, mail, 'E2E-TUTOR', 'Kavya Iyer');
   const { slug, examSlug } = await completedQuiz(server.url, session);
   await signInWithTokens(page, session);
@@ -73,22 +75,36 @@ test('the tutor loop: a result’s coach → the mistakes notebook (report, dism
   });
   const items = page.getByRole('article');
   await expect(items.first()).toBeVisible();
-  const before = await items.count();
+  const totalText = page.getByText(/^\d+ questions?( · page \d+ of \d+)?$/);
+  const total = async () => Number(/^\d+/.exec((await totalText.textContent()) ?? '')?.[0]);
+  const before = await total();
   await items.first().getByRole('button', { name: 'Report a problem' }).click();
   const dialog = page.getByRole('dialog', { name: 'Report a problem' });
   await dialog.getByRole('radio', { name: 'There is a typo' }).check();
   await dialog.getByLabel('Note (optional)').fill('The units are missing.');
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(dialog).toBeHidden();
+  await expect(
+    page.getByText('Thank you. The question has been reported and will be checked.'),
+  ).toBeVisible();
   await items.first().getByRole('button', { name: "I've got this" }).click();
   await expect(page.getByText('Removed from your review queue.')).toBeVisible();
-  if (before > 1) await expect(items).toHaveCount(Math.min(before - 1, 10));
+  await expect.poll(total).toBe(before - 1);
   await screenshot(page, 'tutor-mistakes');
 
   // The exam's due count, then a review session: untimed, checked answer by answer.
+  // FSRS's first learning step is a minute: the skipped questions fall due a minute after the test.
   await page.goto(`/exams/${encodeURIComponent(examSlug)}`);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return dueCount(page);
+      },
+      { timeout: 90_000, intervals: [5_000] },
+    )
+    .toBeGreaterThan(0);
   const due = await dueCount(page);
-  expect(due, 'unattempted questions are due at once').toBeGreaterThan(0);
   await page.goto('/review');
   await page
     .getByRole('link', { name: /^Start review/ })

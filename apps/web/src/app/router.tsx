@@ -126,9 +126,8 @@ export const routes: RouteObject[] = [
                   // Practice (untimed, feedback per question) of the same scopes; adaptive may have no module.
                   page('/practice/exam/:examId/:type/:moduleId?/:subjectId?/:topicId?', quizScreen),
                   page('/review/:examId/session', quizScreen),
-                  // tutor-paths.ts's review and mistakes (not imported here: it would join /login's entry).
-                  page('/review', tutorScreens),
-                  page('/mistakes', tutorScreens),
+                  page(paths.review, tutorScreens),
+                  page(paths.mistakes, tutorScreens),
                   page(
                     '/quiz/result/:assessmentId',
                     () => import('./routes/result'),

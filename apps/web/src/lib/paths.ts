@@ -21,6 +21,9 @@ export const paths = {
   exam: (slug: string) => `/exams/${encodeURIComponent(slug)}`,
   quiz: (examSlug: string, type: QuizType, moduleSlug: string, subjectSlug?: string, topicSlug?: string) =>
     scopePath('/quiz/exam', examSlug, type, moduleSlug, subjectSlug, topicSlug),
+  /** The tutor loop's fixed routes; the rest are in tutor-paths.ts, away from /login's entry. */
+  review: '/review',
+  mistakes: '/mistakes',
   result: (assessmentSlug: string) => `/quiz/result/${encodeURIComponent(assessmentSlug)}`,
   attempts: (entityType: AttemptEntityType, entitySlug: string) =>
     `/attempts/${entityType}/${encodeURIComponent(entitySlug)}`,

@@ -13,8 +13,8 @@ export interface MistakesFilter {
 }
 
 /**
- * The tutor loop's routes (DESIGN.md §6.2), typed like paths.ts's. Apart from it: only the screens that
- * link to them load this, not /login's entry (whose router names the two fixed paths itself).
+ * The tutor loop's routes with parameters (DESIGN.md §6.2), typed like paths.ts's. Apart from it: only
+ * the screens that link to them load this, not /login's entry (paths.ts has the two fixed ones).
  */
 export const tutorPaths = {
   /** Untimed, with feedback after each question; the same scopes as a quiz. */
@@ -25,8 +25,6 @@ export const tutorPaths = {
     subjectSlug?: string,
     topicSlug?: string,
   ) => scopePath('/practice/exam', examSlug, type, moduleSlug, subjectSlug, topicSlug),
-  /** Due counts per exam and subject, and the review session's start. */
-  review: '/review',
   /** A review session of an exam's due questions (quizType 'review'). */
   reviewSession: (examSlug: string) => `/review/${encodeURIComponent(examSlug)}/session`,
   /** The mistakes notebook; its filters live in the URL. */

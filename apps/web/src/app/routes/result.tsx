@@ -8,7 +8,7 @@ import { ResultScreen } from '../../features/results/components/ResultScreen';
 import type { AppThunkDispatch, EarlyData } from '../router';
 import type { ApiDispatch } from '../../lib/api-client';
 import { Link as RouterLink, type Params } from 'react-router';
-import { tutorPaths } from '../../lib/tutor-paths';
+import { paths } from '../../lib/paths';
 
 // With the question table (and KaTeX), not with the summary at the top of the page.
 const AskTutorButton = lazy(() =>
@@ -69,7 +69,7 @@ export default function ResultPage() {
       headerActions={(slug) => (
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
           {/* What went wrong here is in the notebook, with the key, the explanation and the AI tutor. */}
-          <Button variant="outlined" component={RouterLink} to={tutorPaths.mistakes()}>
+          <Button variant="outlined" component={RouterLink} to={paths.mistakes}>
             Mistakes notebook
           </Button>
           <ShareAchievement assessmentSlug={slug} />

@@ -30,7 +30,7 @@ describe('the due card on /exams', () => {
     const { router } = renderRoutes(routes, '/exams', testUser());
     const card = await screen.findByRole('region', { name: 'Due for review: 6' });
     expect(
-      within(card).getByText('2 more later today · 12 questions in your review queue'),
+      within(card).getByText('2 more due later today · 12 questions in your review queue'),
     ).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('link', { name: 'Review now' }));
     expect(router.state.location.pathname).toBe('/review');
@@ -40,6 +40,9 @@ describe('the due card on /exams', () => {
     serve({ ...reviewSummary(0), dueNow: 0, dueToday: 2, total: 12 });
     const first = renderRoutes(routes, '/exams', testUser());
     const card = await screen.findByRole('region', { name: 'Nothing due for review' });
+    expect(
+      within(card).getByText('2 due later today · 12 questions in your review queue'),
+    ).toBeInTheDocument();
     expect(within(card).queryByRole('link', { name: 'Review now' })).not.toBeInTheDocument();
     first.unmount();
 

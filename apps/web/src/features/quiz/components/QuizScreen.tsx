@@ -5,7 +5,6 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/base-query';
 import { paths, type QuizStartState } from '../../../lib/paths';
-import { tutorPaths } from '../../../lib/tutor-paths';
 import { useAuth } from '../../../stores/hooks';
 import { useQuizBoot, type QuizRouteMode, type QuizRouteParams } from '../hooks/use-quiz-boot';
 import { BusyOverlay } from './BusyOverlay';
@@ -59,7 +58,7 @@ export function QuizScreen({ mode = 'timed', now = Date.now, retryBaseMs, sleep 
           : errorMessage(boot.error, uiTexts.failedToCreateAssessment),
         'error',
       );
-      navigate(mode === 'review' ? tutorPaths.review : paths.exams, { replace: true });
+      navigate(mode === 'review' ? paths.review : paths.exams, { replace: true });
     } else if (boot.kind === 'ended') {
       navigate(paths.result(boot.slug), { replace: true });
     }

@@ -1,6 +1,7 @@
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { tutorPaths } from '../../../lib/tutor-paths';
 
 export interface DueCounts {
@@ -31,7 +32,7 @@ export function DueCard({ counts, examSlug }: { counts: DueCounts | undefined; e
               {counts.dueNow > 0 ? `Due for review: ${counts.dueNow}` : 'Nothing due for review'}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {laterToday > 0 ? `${laterToday} more later today · ` : ''}
+              {laterToday > 0 ? `${laterToday} ${counts.dueNow > 0 ? 'more ' : ''}due later today · ` : ''}
               {counts.total} question{counts.total === 1 ? '' : 's'} in your review queue
             </Typography>
           </div>
@@ -40,7 +41,7 @@ export function DueCard({ counts, examSlug }: { counts: DueCounts | undefined; e
               Mistakes notebook
             </Button>
             {counts.dueNow > 0 && (
-              <Button variant="contained" component={RouterLink} to={tutorPaths.review}>
+              <Button variant="contained" component={RouterLink} to={paths.review}>
                 Review now
               </Button>
             )}
