@@ -122,7 +122,7 @@ test('the tutor loop: a result’s coach → the mistakes notebook (report, dism
       .getByLabel(/Answer/)
       .first()
       .fill('1');
-  await page.getByRole('radio', { name: 'Sure' }).check();
+  await page.getByRole('radio', { name: 'Sure', exact: true }).check();
   await page.getByRole('button', { name: 'Check' }).click();
   await expect(page.getByText('Answer key')).toBeVisible();
   await expect(page.getByText('Checked: your answer is locked.')).toBeVisible();
