@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { axeCheck } from '../lib/a11y.js';
 import { screenshot } from '../lib/browser.js';
 import { expect, seededWithInvite, test } from '../lib/fixtures.js';
 import { registerVerifiedLearner, signInWithTokens, type Session } from '../lib/learner.js';
@@ -67,6 +68,8 @@ test('the tutor loop: a result’s coach → the mistakes notebook (report, dism
   await expect(coach).toBeVisible({ timeout: 20_000 });
   await expect(coach.getByText('Marks left unattempted:')).toBeVisible();
   await screenshot(page, 'tutor-coach');
+  // Each new screen with axe (serious or critical findings fail the journey at its end).
+  const a11y: string[] = [];
 
   // The notebook has the skipped questions; one is reported, one is dismissed.
   await page.goto(`/mistakes?exam=${encodeURIComponent(examSlug)}`);
@@ -91,6 +94,7 @@ test('the tutor loop: a result’s coach → the mistakes notebook (report, dism
   await expect(page.getByText('Removed from your review queue.')).toBeVisible();
   await expect.poll(total).toBe(before - 1);
   await screenshot(page, 'tutor-mistakes');
+  a11y.push(...(await axeCheck(page, '/mistakes')));
 
   // The exam's due count, then a review session: untimed, checked answer by answer.
   // FSRS's first learning step is a minute: the skipped questions fall due a minute after the test.
@@ -105,7 +109,10 @@ test('the tutor loop: a result’s coach → the mistakes notebook (report, dism
     )
     .toBeGreaterThan(0);
   const due = await dueCount(page);
+  a11y.push(...(await axeCheck(page, 'exam page with due card and mastery')));
   await page.goto('/review');
+  await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeVisible();
+  a11y.push(...(await axeCheck(page, '/review')));
   await page
     .getByRole('link', { name: /^Start review/ })
     .first()
@@ -127,6 +134,7 @@ test('the tutor loop: a result’s coach → the mistakes notebook (report, dism
   await expect(page.getByText('Answer key')).toBeVisible();
   await expect(page.getByText('Checked: your answer is locked.')).toBeVisible();
   await screenshot(page, 'tutor-review-check');
+  a11y.push(...(await axeCheck(page, 'review session, checked')));
 
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('button', { name: 'Yes, Submit' }).click();
@@ -135,4 +143,5 @@ test('the tutor loop: a result’s coach → the mistakes notebook (report, dism
   // The reviewed question is rescheduled: fewer are due now.
   await page.goto(`/exams/${encodeURIComponent(examSlug)}`);
   await expect.poll(() => dueCount(page)).toBeLessThan(due);
+  expect(a11y, a11y.join('\n')).toEqual([]);
 });

@@ -14,7 +14,7 @@ const WHY: Record<MistakeView['why'], string> = {
 function Labelled({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box>
-      <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 700 }}>
+      <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
         {label}
       </Typography>
       {children}
@@ -44,7 +44,7 @@ export function MistakeItem({
     <Card component="article" aria-labelledby={headingId} variant="outlined">
       <CardContent sx={{ display: 'grid', gap: 1.5 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-          <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
+          <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
             {where || 'Question'}
           </Typography>
           <Chip size="small" variant="outlined" label={WHY[mistake.why]} />
