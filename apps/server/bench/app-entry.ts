@@ -5,3 +5,4 @@ export { createPasswordHasher } from '../src/services/accounts/passwords.js';
 export { openDatabase } from '../src/db/client.js';
 export { migrate } from '../src/db/migrate.js';
 export { dueQuestionIds } from '../src/services/tutor/due.js';
+export { recordAnswers } from '../src/services/tutor/record-answers.js';

@@ -5,7 +5,8 @@
  * - what starting a review session costs on the server: dueQuestionIds (due now, interleaved by
  *   topic, 20) plus the draw's question read and the one-row INSERT of the session, timed in the server
  *   process (bench/server.ts, message `review-start`) until quizType 'review' has its endpoint.
- * Goal: p95 under 50 ms on PostgreSQL.
+ * Goal: p95 under 50 ms on PostgreSQL. Also what completion adds to a sweep batch of 50 exam-day
+ * sessions (recordAnswers, rolled back after timing).
  */
 import type { Bench } from './context.js';
 import { describe } from './figures.js';
@@ -60,8 +61,8 @@ async function seedHistory(bench: Bench, userId: string): Promise<string> {
     [userId, tag, examId],
   );
   await server.sqlRows(
-    `INSERT INTO question_stats (question_id, answers, correct)
-     SELECT q.id, 50, (q.g % 50)::int FROM (${mine('$1')}) q ON CONFLICT DO NOTHING`,
+    `INSERT INTO question_stats (question_id, shard, answers, correct)
+     SELECT q.id, 0, 50, (q.g % 50)::int FROM (${mine('$1')}) q ON CONFLICT DO NOTHING`,
     [tag],
   );
   for (const table of ['questions', 'question_attempts', 'review_cards', 'question_stats'])
@@ -79,18 +80,22 @@ export async function reviewFigures(bench: Bench): Promise<void> {
   const token = bench.seeded.tokens.at(-1)!;
   const examId = await seedHistory(bench, userId);
 
-  for (const path of [
+  const paths = [
     '/api/v1/review/summary',
     `/api/v1/review/summary?examSlug=${bench.seeded.long.examSlug}`,
-  ]) {
+    '/api/v1/mistakes',
+    // Records and mastery per topic: the estimate reads the latest 200 answers of each topic.
+    '/api/v1/user-records',
+  ];
+  for (const path of paths) {
     const ms: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now();
       const res = await bench.request('GET', path, token);
       ms.push(performance.now() - t0);
-      if (res.status !== 200) throw new Error(`review: summary answered ${res.status}`);
+      if (res.status !== 200) throw new Error(`review: ${path} answered ${res.status}`);
     }
-    log(`  ${describe(path.includes('examSlug') ? 'summary/exam' : 'summary', ms)}`);
+    log(`  ${describe(path.replace('/api/v1/', '').replace(/\?examSlug=.*/, '/exam'), ms)}`);
   }
   const start = (await bench.server.call({
     type: 'review-start',
@@ -103,4 +108,11 @@ export async function reviewFigures(bench: Bench): Promise<void> {
   log(
     `  ${describe('due+insert', start.total)}  (in the server process; quizType 'review' not wired here yet)`,
   );
+  const batch = (await bench.server.call({
+    type: 'record-batch',
+    moduleId: bench.seeded.examDay.moduleId,
+    userIds: bench.seeded.userIds,
+    runs: 20,
+  })) as number[];
+  log(`  ${describe('batch', batch)}  (recordAnswers for a sweep batch: 50 sessions × 75 answers)`);
 }

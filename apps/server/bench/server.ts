@@ -10,9 +10,8 @@ import { insertCatalogue, optionQuestions } from '../test/helpers/catalogue.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
 const dist = new URL('../dist/bench-app.js', import.meta.url).href;
-const { buildApp, loadConfig, createPasswordHasher, openDatabase, migrate, dueQuestionIds } = (await import(
-  dist
-)) as Any;
+const { buildApp, loadConfig, createPasswordHasher, openDatabase, migrate, dueQuestionIds, recordAnswers } =
+  (await import(dist)) as Any;
 
 const config = loadConfig(process.env);
 // Opened and migrated before the app is built, as server.ts does: never against the plugin timeout.
@@ -114,11 +113,61 @@ async function reviewStart(userId: string, examId: string, moduleId: string, run
   return { due, total, drawn };
 }
 
+/**
+ * What completion adds for the tutor loop to one sweep batch: recordAnswers for 50 sessions of the
+ * exam-day paper (75 questions; a third wrong, a fifth blank), in a transaction rolled back after the
+ * timing so every run starts from the same tables.
+ */
+async function recordBatch(moduleId: string, userIds: string[], runs: number) {
+  const paper = await query(
+    `SELECT q.id, q.subject_id, q.topic_id, m.exam_id FROM questions q JOIN subjects s ON s.id = q.subject_id
+     JOIN modules m ON m.id = s.module_id WHERE m.id = $1::uuid ORDER BY q.id LIMIT 75`,
+    [moduleId],
+  );
+  const ms: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const at = new Date();
+    const entries = userIds.slice(0, 50).flatMap((userId, s) =>
+      paper.map((q, position) => {
+        const roll = (s * 75 + position + run) % 15;
+        const outcome = roll < 5 ? 'incorrect' : roll < 8 ? 'unattempted' : 'correct';
+        return {
+          userId,
+          questionId: q.id,
+          assessmentId: crypto.randomUUID(),
+          position,
+          examId: q.exam_id,
+          subjectId: q.subject_id,
+          topicId: q.topic_id,
+          sessionKind: 'timed',
+          outcome,
+          score: outcome === 'correct' ? 4 : outcome === 'incorrect' ? -1 : null,
+          maxScore: 4,
+          confidence: null,
+          timeSpent: 40,
+          answer: outcome === 'unattempted' ? null : 'x',
+          answeredAt: at,
+        };
+      }),
+    );
+    await app.db
+      .transaction(async (tx: Any) => {
+        const t0 = performance.now();
+        await recordAnswers(tx, entries);
+        ms.push(performance.now() - t0);
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+  }
+  return ms;
+}
+
 process.on('message', (msg: Any) => {
   const reply = (body: Any) => process.send!({ id: msg.id, ...body });
   const work = async () => {
     if (msg.type === 'seed') return seed(msg.learners, msg.examMinutes);
     if (msg.type === 'sql') return query(msg.text, msg.params);
+    if (msg.type === 'record-batch') return recordBatch(msg.moduleId, msg.userIds, msg.runs);
     if (msg.type === 'review-start') return reviewStart(msg.userId, msg.examId, msg.moduleId, msg.runs);
     if (msg.type === 'passwords') {
       // Seeded learners get a password hashed at this server's cost (SCRYPT_LOG_N, production: 17).

@@ -1,5 +1,4 @@
 CREATE TABLE "question_attempts" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
 	"question_id" uuid NOT NULL,
 	"assessment_id" uuid NOT NULL,
@@ -13,7 +12,8 @@ CREATE TABLE "question_attempts" (
 	"max_score" double precision NOT NULL,
 	"confidence" text,
 	"time_spent" integer DEFAULT 0 NOT NULL,
-	"answered_at" timestamp with time zone DEFAULT now() NOT NULL
+	"answered_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "question_attempts_assessment_id_position_pk" PRIMARY KEY("assessment_id","position")
 );
 --> statement-breakpoint
 CREATE TABLE "question_reports" (
@@ -30,9 +30,11 @@ CREATE TABLE "question_reports" (
 );
 --> statement-breakpoint
 CREATE TABLE "question_stats" (
-	"question_id" uuid PRIMARY KEY NOT NULL,
+	"question_id" uuid NOT NULL,
+	"shard" smallint DEFAULT 0 NOT NULL,
 	"answers" integer DEFAULT 0 NOT NULL,
-	"correct" integer DEFAULT 0 NOT NULL
+	"correct" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "question_stats_question_id_shard_pk" PRIMARY KEY("question_id","shard")
 );
 --> statement-breakpoint
 CREATE TABLE "review_cards" (
@@ -61,20 +63,14 @@ CREATE TABLE "review_cards" (
 	CONSTRAINT "review_cards_user_id_question_id_pk" PRIMARY KEY("user_id","question_id")
 );
 --> statement-breakpoint
-ALTER TABLE "question_attempts" ADD CONSTRAINT "question_attempts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "question_attempts" ADD CONSTRAINT "question_attempts_question_id_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "question_reports" ADD CONSTRAINT "question_reports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "question_reports" ADD CONSTRAINT "question_reports_question_id_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "question_reports" ADD CONSTRAINT "question_reports_correction_id_key_corrections_id_fk" FOREIGN KEY ("correction_id") REFERENCES "public"."key_corrections"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "question_stats" ADD CONSTRAINT "question_stats_question_id_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_cards" ADD CONSTRAINT "review_cards_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_cards" ADD CONSTRAINT "review_cards_question_id_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "review_cards" ADD CONSTRAINT "review_cards_exam_id_exams_id_fk" FOREIGN KEY ("exam_id") REFERENCES "public"."exams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "review_cards" ADD CONSTRAINT "review_cards_subject_id_subjects_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."subjects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "review_cards" ADD CONSTRAINT "review_cards_topic_id_topics_id_fk" FOREIGN KEY ("topic_id") REFERENCES "public"."topics"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "question_attempts_user_topic" ON "question_attempts" USING btree ("user_id","topic_id");--> statement-breakpoint
 CREATE INDEX "question_attempts_question" ON "question_attempts" USING btree ("question_id");--> statement-breakpoint
-CREATE INDEX "question_attempts_user_question" ON "question_attempts" USING btree ("user_id","question_id");--> statement-breakpoint
 CREATE INDEX "question_reports_question" ON "question_reports" USING btree ("question_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "question_reports_one_open" ON "question_reports" USING btree ("user_id","question_id") WHERE "question_reports"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "review_cards_user_due" ON "review_cards" USING btree ("user_id","due") WHERE "review_cards"."dismissed_at" IS NULL;

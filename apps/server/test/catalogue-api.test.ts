@@ -148,7 +148,7 @@ describe('GET /api/v1/user-records', () => {
   it('is empty for a learner without attempts', async () => {
     const res = await get('/api/v1/user-records');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'ok', data: { data: [] } });
+    expect(res.json()).toEqual({ message: 'ok', data: { data: [], mastery: [] } });
   });
 
   it("returns only the signed-in learner's records, named, with the mean of the attempts' percentages", async () => {

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -14,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
 import { users } from './accounts.js';
-import { exams, questions, subjects, topics } from './catalogue.js';
+import { questions } from './catalogue.js';
 import { keyCorrections } from './quiz.js';
 
 /**
@@ -23,18 +24,17 @@ import { keyCorrections } from './quiz.js';
  * every session's arrays.
  */
 
-/** One row per question of a completed session, and per checked question of a practice session. */
+/**
+ * One row per question of a completed session, and per checked question of a practice session; a
+ * position is recorded once (the key). No foreign keys and no surrogate id: completion writes 75 rows
+ * per mock test, 3,750 per sweep batch on exam day, and each checked key costs there; the rows come
+ * from a session that references its user and questions already (decision 0011).
+ */
 export const questionAttempts = pgTable(
   'question_attempts',
   {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    /** The session it was answered in (no foreign key: history outlives a deleted session). */
+    userId: uuid('user_id').notNull(),
+    questionId: uuid('question_id').notNull(),
     assessmentId: uuid('assessment_id').notNull(),
     position: integer('position').notNull(),
     examId: uuid('exam_id').notNull(),
@@ -49,9 +49,10 @@ export const questionAttempts = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.assessmentId, t.position] }),
     index('question_attempts_user_topic').on(t.userId, t.topicId),
+    // Per-question questions (what learners answered to one question) for operators and analytics.
     index('question_attempts_question').on(t.questionId),
-    index('question_attempts_user_question').on(t.userId, t.questionId),
   ],
 );
 
@@ -82,14 +83,11 @@ export const reviewCards = pgTable(
     lastConfidence: text('last_confidence').$type<Confidence>(),
     lastAssessmentId: uuid('last_assessment_id'),
     lastAnsweredAt: timestamp('last_answered_at', { withTimezone: true }).notNull(),
-    // denormalised for the per-subject counts and the notebook's filters
-    examId: uuid('exam_id')
-      .notNull()
-      .references(() => exams.id, { onDelete: 'cascade' }),
-    subjectId: uuid('subject_id')
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'cascade' }),
-    topicId: uuid('topic_id').references(() => topics.id, { onDelete: 'set null' }),
+    // Copied from the question for the per-subject counts and the notebook's filters (no foreign
+    // keys: the question's own are checked already, and each costs on exam day's completion batches).
+    examId: uuid('exam_id').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    topicId: uuid('topic_id'),
     /** "I've got this": out of the queue until a wrong answer brings it back. */
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -131,12 +129,21 @@ export const questionReports = pgTable(
   ],
 );
 
-/** Item difficulty: all learners' answers to a question, updated as sessions complete. */
-export const questionStats = pgTable('question_stats', {
-  questionId: uuid('question_id')
-    .primaryKey()
-    .references(() => questions.id, { onDelete: 'cascade' }),
-  /** Answered (attempted) times; left-blank answers say nothing about difficulty. */
-  answers: integer('answers').notNull().default(0),
-  correct: integer('correct').notNull().default(0),
-});
+/**
+ * Item difficulty: all learners' answers to a question, updated as sessions complete, in up to 16
+ * shards per question so that concurrent completions of one paper do not queue on its rows
+ * (services/tutor/record-answers.ts); a question's counts are the sum of its shards.
+ */
+export const questionStats = pgTable(
+  'question_stats',
+  {
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    shard: smallint('shard').notNull().default(0),
+    /** Answered (attempted) times; left-blank answers say nothing about difficulty. */
+    answers: integer('answers').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.shard] })],
+);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { interleave, USABLE_QUESTION } from './due.js';
-import { difficultyOf, itemPCorrect, topicMasteries } from './mastery.js';
+import { difficultyOf, itemPCorrect, statsOf, topicMasteries } from './mastery.js';
 
 /**
  * The adaptive draw (DESIGN.md §6.2, decision 0011): the learner's weakest topics of a subject, module
@@ -61,7 +61,7 @@ export async function adaptiveQuestionIds(
     FROM questions q
     JOIN subjects sub ON sub.id = q.subject_id
     JOIN modules m ON m.id = sub.module_id
-    LEFT JOIN question_stats s ON s.question_id = q.id
+    LEFT JOIN LATERAL ${statsOf(sql`q.id`)} s ON true
     LEFT JOIN seen ON seen.question_id = q.id
     WHERE ${inScope} AND ${USABLE_QUESTION}
       AND NOT EXISTS (SELECT 1 FROM running r WHERE r.question_id = q.id)

@@ -1,5 +1,5 @@
 import type { TopicMastery } from '@ai-tutor/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
 /**
@@ -19,6 +19,13 @@ import type { DbOrTx } from '../../db/client.js';
  */
 
 export const MASTERY_WINDOW = 200;
+/** question_stats rows per question (record-answers.ts says why); readers sum them. */
+export const STATS_SHARDS = 16;
+
+/** A question's counts over its shards, for a LEFT JOIN LATERAL … ON true as `s`. */
+export const statsOf = (questionId: SQL) =>
+  sql`(SELECT coalesce(sum(answers), 0)::int AS answers, coalesce(sum(correct), 0)::int AS correct
+    FROM question_stats WHERE question_id = ${questionId})`;
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
@@ -81,17 +88,17 @@ export async function topicMasteries(db: DbOrTx, userId: string): Promise<TopicM
       sub.name AS subject_name, sub.slug AS subject_slug, qa.outcome, qa.total::int AS total,
       coalesce(s.answers, 0) AS stat_answers, coalesce(s.correct, 0) AS stat_correct
     FROM (
-      SELECT topic_id, question_id, outcome, answered_at, id,
-        row_number() OVER (PARTITION BY topic_id ORDER BY answered_at DESC, id DESC) AS rn,
+      SELECT topic_id, question_id, outcome, answered_at, assessment_id, position,
+        row_number() OVER (PARTITION BY topic_id ORDER BY answered_at DESC, assessment_id DESC, position DESC) AS rn,
         count(*) OVER (PARTITION BY topic_id) AS total
       FROM question_attempts
       WHERE user_id = ${userId} AND topic_id IS NOT NULL AND outcome <> 'unattempted'
     ) qa
     JOIN topics t ON t.id = qa.topic_id
     JOIN subjects sub ON sub.id = t.subject_id
-    LEFT JOIN question_stats s ON s.question_id = qa.question_id
+    LEFT JOIN LATERAL ${statsOf(sql`qa.question_id`)} s ON true
     WHERE qa.rn <= ${MASTERY_WINDOW}
-    ORDER BY sub.sort_order, sub.name, t.sort_order, t.name, t.id, qa.answered_at, qa.id`);
+    ORDER BY sub.sort_order, sub.name, t.sort_order, t.name, t.id, qa.answered_at, qa.assessment_id, qa.position`);
   const byTopic = new Map<string, { row: MasteryRow; answers: RatedAnswer[] }>();
   for (const row of result.rows as unknown as MasteryRow[]) {
     const entry = byTopic.get(row.topic_id) ?? { row, answers: [] };

@@ -1,9 +1,11 @@
+import { randomInt } from 'node:crypto';
 import type { AnswerValue, Confidence, Outcome, SessionKind } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { Card, State } from 'ts-fsrs';
 import type { DbOrTx } from '../../db/client.js';
 import { outcomeOf } from '../quiz/evaluation-views.js';
 import { nextCard } from './fsrs.js';
+import { STATS_SHARDS } from './mastery.js';
 
 /**
  * The tutor loop's history (decision 0011): every answer of a completed session (and every checked
@@ -63,44 +65,38 @@ function toCard(row: CardRow): Card {
   };
 }
 
+/**
+ * A PostgreSQL array literal of safe scalars (uuids, numbers, ISO times, the fixed words of outcomes
+ * and confidences): arrays parse far cheaper than a JSON object per row.
+ */
+const arrayLiteral = (values: (string | number | null)[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+
 async function insertAttempts(tx: DbOrTx, entries: AnswerEntry[]): Promise<void> {
-  const rows = JSON.stringify(
-    entries.map((e) => ({
-      user_id: e.userId,
-      question_id: e.questionId,
-      assessment_id: e.assessmentId,
-      position: e.position,
-      exam_id: e.examId,
-      subject_id: e.subjectId,
-      topic_id: e.topicId,
-      session_kind: e.sessionKind,
-      outcome: e.outcome,
-      score: e.score,
-      max_score: e.maxScore,
-      confidence: e.confidence,
-      time_spent: e.timeSpent,
-      answered_at: e.answeredAt.toISOString(),
-    })),
-  );
+  const column = <T extends string | number | null>(pick: (e: AnswerEntry) => T) =>
+    arrayLiteral(entries.map(pick));
   await tx.execute(sql`
     INSERT INTO question_attempts (user_id, question_id, assessment_id, position, exam_id, subject_id,
       topic_id, session_kind, outcome, score, max_score, confidence, time_spent, answered_at)
-    SELECT user_id, question_id, assessment_id, position, exam_id, subject_id, topic_id, session_kind,
-      outcome, score, max_score, confidence, time_spent, answered_at
-    FROM jsonb_to_recordset(${rows}::jsonb) AS v(user_id uuid, question_id uuid, assessment_id uuid,
-      position int, exam_id uuid, subject_id uuid, topic_id uuid, session_kind text, outcome text,
-      score float8, max_score float8, confidence text, time_spent int, answered_at timestamptz)`);
+    SELECT * FROM unnest(${column((e) => e.userId)}::uuid[], ${column((e) => e.questionId)}::uuid[],
+      ${column((e) => e.assessmentId)}::uuid[], ${column((e) => e.position)}::int[],
+      ${column((e) => e.examId)}::uuid[], ${column((e) => e.subjectId)}::uuid[],
+      ${column((e) => e.topicId)}::uuid[], ${column((e) => e.sessionKind)}::text[],
+      ${column((e) => e.outcome)}::text[], ${column((e) => e.score)}::float8[],
+      ${column((e) => e.maxScore)}::float8[], ${column((e) => e.confidence)}::text[],
+      ${column((e) => e.timeSpent)}::int[], ${column((e) => e.answeredAt.toISOString())}::timestamptz[])
+    ON CONFLICT (assessment_id, position) DO NOTHING`);
 }
 
 /** The existing cards of the batch's (learner, question) pairs, locked until the batch commits. */
 async function lockedCards(tx: DbOrTx, entries: AnswerEntry[]): Promise<Map<string, Card>> {
-  const pairs = JSON.stringify(entries.map((e) => ({ user_id: e.userId, question_id: e.questionId })));
+  const users = arrayLiteral(entries.map((e) => e.userId));
+  const questionIds = arrayLiteral(entries.map((e) => e.questionId));
   const result = await tx.execute(sql`
     SELECT c.user_id, c.question_id, c.due, c.stability, c.difficulty, c.elapsed_days, c.scheduled_days,
       c.learning_steps, c.reps, c.lapses, c.state, c.last_review
     FROM review_cards c
-    WHERE (c.user_id, c.question_id) IN (
-      SELECT user_id, question_id FROM jsonb_to_recordset(${pairs}::jsonb) AS v(user_id uuid, question_id uuid))
+    WHERE (c.user_id, c.question_id) IN (SELECT * FROM unnest(${users}::uuid[], ${questionIds}::uuid[]))
     ORDER BY c.user_id, c.question_id
     FOR UPDATE OF c`);
   const cards = new Map<string, Card>();
@@ -129,44 +125,38 @@ function scheduleCards(entries: AnswerEntry[], existing: Map<string, Card>): Car
 
 async function writeCards(tx: DbOrTx, writes: CardWrite[]): Promise<void> {
   if (writes.length === 0) return;
-  const rows = JSON.stringify(
-    writes.map(({ entry: e, card: c }) => ({
-      user_id: e.userId,
-      question_id: e.questionId,
-      due: c.due.toISOString(),
-      stability: c.stability,
-      difficulty: c.difficulty,
-      elapsed_days: c.elapsed_days,
-      scheduled_days: c.scheduled_days,
-      learning_steps: c.learning_steps,
-      reps: c.reps,
-      lapses: c.lapses,
-      state: c.state,
-      last_review: c.last_review?.toISOString() ?? null,
-      last_outcome: e.outcome,
-      last_answer: e.answer,
-      last_confidence: e.confidence,
-      last_assessment_id: e.assessmentId,
-      last_answered_at: e.answeredAt.toISOString(),
-      exam_id: e.examId,
-      subject_id: e.subjectId,
-      topic_id: e.topicId,
-    })),
+  // By (learner, question): concurrent batches lock shared cards in one order.
+  writes.sort((x, y) =>
+    pairKey(x.entry.userId, x.entry.questionId).localeCompare(pairKey(y.entry.userId, y.entry.questionId)),
   );
+  const column = <T extends string | number | null>(pick: (w: CardWrite) => T) =>
+    arrayLiteral(writes.map(pick));
+  // Answers are JSON (a string or a list of option texts): one JSON array, taken by position.
+  const answers = JSON.stringify(writes.map((w) => w.entry.answer));
   // A wrong or blank answer brings a dismissed question back into the queue.
   await tx.execute(sql`
     INSERT INTO review_cards AS c (user_id, question_id, due, stability, difficulty, elapsed_days,
       scheduled_days, learning_steps, reps, lapses, state, last_review, last_outcome, last_answer,
       last_confidence, last_assessment_id, last_answered_at, exam_id, subject_id, topic_id)
-    SELECT user_id, question_id, due, stability, difficulty, elapsed_days, scheduled_days, learning_steps,
-      reps, lapses, state, last_review, last_outcome, last_answer, last_confidence, last_assessment_id,
-      last_answered_at, exam_id, subject_id, topic_id
-    FROM jsonb_to_recordset(${rows}::jsonb) AS v(user_id uuid, question_id uuid, due timestamptz,
-      stability float8, difficulty float8, elapsed_days int, scheduled_days int, learning_steps int,
-      reps int, lapses int, state int, last_review timestamptz, last_outcome text, last_answer jsonb,
-      last_confidence text, last_assessment_id uuid, last_answered_at timestamptz, exam_id uuid,
-      subject_id uuid, topic_id uuid)
-    ORDER BY user_id, question_id
+    SELECT v.user_id, v.question_id, v.due, v.stability, v.difficulty, v.elapsed_days, v.scheduled_days,
+      v.learning_steps, v.reps, v.lapses, v.state, v.last_review, v.last_outcome,
+      ${answers}::jsonb -> (v.ord::int - 1), v.last_confidence, v.last_assessment_id, v.last_answered_at,
+      v.exam_id, v.subject_id, v.topic_id
+    FROM unnest(${column((w) => w.entry.userId)}::uuid[], ${column((w) => w.entry.questionId)}::uuid[],
+      ${column((w) => w.card.due.toISOString())}::timestamptz[], ${column((w) => w.card.stability)}::float8[],
+      ${column((w) => w.card.difficulty)}::float8[], ${column((w) => w.card.elapsed_days)}::int[],
+      ${column((w) => w.card.scheduled_days)}::int[], ${column((w) => w.card.learning_steps)}::int[],
+      ${column((w) => w.card.reps)}::int[], ${column((w) => w.card.lapses)}::int[],
+      ${column((w) => w.card.state)}::int[],
+      ${column((w) => w.card.last_review?.toISOString() ?? null)}::timestamptz[],
+      ${column((w) => w.entry.outcome)}::text[], ${column((w) => w.entry.confidence)}::text[],
+      ${column((w) => w.entry.assessmentId)}::uuid[],
+      ${column((w) => w.entry.answeredAt.toISOString())}::timestamptz[],
+      ${column((w) => w.entry.examId)}::uuid[], ${column((w) => w.entry.subjectId)}::uuid[],
+      ${column((w) => w.entry.topicId)}::uuid[])
+      WITH ORDINALITY AS v(user_id, question_id, due, stability, difficulty, elapsed_days, scheduled_days,
+        learning_steps, reps, lapses, state, last_review, last_outcome, last_confidence, last_assessment_id,
+        last_answered_at, exam_id, subject_id, topic_id, ord)
     ON CONFLICT (user_id, question_id) DO UPDATE SET due = excluded.due, stability = excluded.stability,
       difficulty = excluded.difficulty, elapsed_days = excluded.elapsed_days,
       scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps,
@@ -180,9 +170,12 @@ async function writeCards(tx: DbOrTx, writes: CardWrite[]): Promise<void> {
 }
 
 /**
- * Item difficulty counts: answered and right, per question. Rows are taken in question order so that
- * concurrent batches with the same paper lock them in the same order (no deadlock); it is the batch's
- * last statement, so the shared rows stay locked as briefly as possible.
+ * Item difficulty counts: answered and right, per question, spread over STATS_SHARDS rows per question.
+ * On exam day every completion updates the same paper's questions: with one row per question each
+ * completing transaction would wait for the one before it to commit (every submit serialised on 75
+ * rows); a shard picked at random per transaction lets concurrent completions pass each other. Rows
+ * are taken in question order (no deadlock between two transactions on one shard); it is the batch's
+ * last statement, so they stay locked as briefly as possible. Readers sum the shards.
  */
 async function countStats(tx: DbOrTx, entries: AnswerEntry[]): Promise<void> {
   const counts = new Map<string, { answers: number; correct: number }>();
@@ -195,12 +188,13 @@ async function countStats(tx: DbOrTx, entries: AnswerEntry[]): Promise<void> {
   }
   if (counts.size === 0) return;
   const rows = JSON.stringify([...counts].map(([question_id, c]) => ({ question_id, ...c })));
+  const shard = randomInt(STATS_SHARDS);
   await tx.execute(sql`
-    INSERT INTO question_stats AS s (question_id, answers, correct)
-    SELECT question_id, answers, correct
+    INSERT INTO question_stats AS s (question_id, shard, answers, correct)
+    SELECT question_id, ${shard}::int, answers, correct
     FROM jsonb_to_recordset(${rows}::jsonb) AS v(question_id uuid, answers int, correct int)
     ORDER BY question_id
-    ON CONFLICT (question_id) DO UPDATE SET answers = s.answers + excluded.answers,
+    ON CONFLICT (question_id, shard) DO UPDATE SET answers = s.answers + excluded.answers,
       correct = s.correct + excluded.correct`);
 }
 
