@@ -183,6 +183,38 @@ describe('a review session', () => {
     expect(recordsAfter).toEqual(recordsBefore);
   });
 
+  it('counts a right answer after the worked solution as a guess in the queue', async () => {
+    const who = await createLearner(t.app);
+    await missEverything(who);
+    await makeDue(who);
+    const review = (await create({ examSlug: c.exam.slug, quizType: 'review' }, who)).json()
+      .data as SessionData;
+    const first = review.evaluation[0]!;
+    for (const level of [1, 2, 3, 4]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/evaluations/${first._id}/hint`,
+        headers: who.headers,
+        payload: { level },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const right = first.baseQuestion.options.find((o) => o.endsWith('right'))!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/evaluations/${first._id}/check`,
+      headers: who.headers,
+      payload: { userAnswer: right, confidence: 'sure' },
+    });
+    // The learner is told what they said; the queue records a guess.
+    expect(checkAnswerData.parse(res.json().data).evaluation.confidence).toBe('sure');
+    const [attempt] = await t.app.db
+      .select()
+      .from(questionAttempts)
+      .where(eq(questionAttempts.assessmentId, review.assessment._id));
+    expect(attempt).toMatchObject({ outcome: 'correct', confidence: 'guess' });
+  });
+
   it('is timed when given timeLimitMinutes, and holds at most 20 questions', async () => {
     const who = await createLearner(t.app);
     await missEverything(who);

@@ -1,4 +1,5 @@
 import {
+  HINT_MAX_LEVEL,
   markAnswer,
   practiceMessages,
   quizMessages,
@@ -148,7 +149,8 @@ export async function checkAnswer(
         outcome: outcomeOf(answer, score, maxScore),
         score,
         maxScore,
-        confidence: body.confidence,
+        // After the worked solution (hint 4) a right answer is not recall: the queue hears a guess.
+        confidence: Number(found.row.hints_given ?? 0) >= HINT_MAX_LEVEL ? 'guess' : body.confidence,
         timeSpent: Number(found.row.time_spent ?? 0),
         answer,
         answeredAt: new Date(),
