@@ -11,11 +11,14 @@ import { MathText } from '../../../components/ui/MathText';
  */
 export function HintLadder({
   hints,
+  earlier = 0,
   loading,
   error,
   onNext,
 }: {
   hints: HintData[];
+  /** Hints given before this page was loaded (the session keeps the count, not the texts). */
+  earlier?: number;
   loading: boolean;
   error: string | null;
   onNext: (level: HintLevel) => void;
@@ -24,6 +27,12 @@ export function HintLadder({
   const next = nextLevel <= HINT_MAX_LEVEL ? (nextLevel as HintLevel) : null;
   return (
     <Box component="section" aria-label="Hints" sx={{ mt: 2 }}>
+      {hints.length === 0 && earlier > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          You asked for {earlier} hint{earlier === 1 ? '' : 's'} on this question before: ask again to see{' '}
+          {earlier === 1 ? 'it' : 'them'}.
+        </Typography>
+      )}
       <Stack spacing={1} aria-live="polite">
         {hints.map((hint) => (
           <Paper key={hint.level} variant="outlined" sx={{ p: 1.5 }}>

@@ -108,6 +108,7 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
       <HintLadder
         key={evaluation._id}
         hints={shownHints}
+        earlier={evaluation.hintsGiven ?? 0}
         loading={hint.isLoading}
         error={hintError}
         onNext={(level) => void onHint(level)}

@@ -139,6 +139,39 @@ describe('practice: the hint ladder', () => {
   });
 });
 
+describe('practice: resumed', () => {
+  it('shows a checked answer locked with its feedback, and says how many hints were given before', async () => {
+    const { evaluation: _checked, ...feedback } = checked(1, 'sure');
+    mockServer({
+      assessment: practiceAssessment(),
+      evaluations: [
+        makeEvaluation(1, {
+          userAnswer: 'Option 1B',
+          status: 'answered',
+          locked: true,
+          confidence: 'sure',
+          hintsGiven: 0,
+          feedback,
+        }),
+        makeEvaluation(2, { hintsGiven: 2 }),
+      ],
+    });
+    const user = userEvent.setup();
+    renderPage(<QuizScreen mode="practice" now={() => T0} />, {
+      route: PRACTICE_ROUTE,
+      path: '/practice/exam/jee-main/subject/physics-module/mechanics',
+      user: testUser(),
+    });
+    expect(await screen.findByText('Checked: your answer is locked.')).toBeInTheDocument();
+    expect(screen.getByText('You said you were sure.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Option 1B' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByText('You asked for 2 hints on this question before: ask again to see them.'),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('review session', () => {
   it('starts the exam’s review (its due questions) untimed, with Check and hints', async () => {
     const { server } = renderPractice('review');
