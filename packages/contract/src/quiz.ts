@@ -9,7 +9,7 @@ import {
   TEXT_LIMITS,
   TIME_SPENT_MAX_SECONDS,
 } from './constants.js';
-import { practiceMessages } from './messages.js';
+import { timeLimitReviewOnlyMessage } from './messages.js';
 import { answerValue, practiceEvaluationFields, sessionMode } from './practice.js';
 import { text } from './text.js';
 import { MARKING_SCHEME_NAMES, OUTCOME_LABELS } from './marking.js';
@@ -61,7 +61,7 @@ export const createAssessmentBody = z
     path: ['moduleSlug'],
   })
   .refine((v) => v.timeLimitMinutes === undefined || v.quizType === 'review' || v.quizType === 'adaptive', {
-    message: practiceMessages.timeLimitReviewOnly,
+    message: timeLimitReviewOnlyMessage,
     path: ['timeLimitMinutes'],
   });
 export type CreateAssessmentBody = z.input<typeof createAssessmentBody>;

@@ -54,6 +54,14 @@ const page = (path: string, load: () => Promise<ScreenModule>, data?: ScreenHand
   };
 };
 
+/**
+ * One import for the quiz, practice and review-session routes (one screen, its mode from the path), and
+ * one for the tutor's other screens (which loads the one it shows): each import costs /login's entry
+ * its list of chunks to preload.
+ */
+const quizScreen = () => import('./routes/quiz');
+const tutorScreens = () => import('./routes/tutor');
+
 /** The signed-in frame (top bar, account menu, logout) is not needed by the sign-in screens. */
 const { Screen: AuthLayout, load: loadAuthLayout } = lazyScreen(() =>
   import('./layouts/AuthLayout').then((m) => ({ default: m.AuthLayout })),
@@ -114,10 +122,12 @@ export const routes: RouteObject[] = [
                   page(paths.exams, () => import('./routes/exams')),
                   page('/exams/:id', () => import('./routes/exam')),
                   { path: '/quiz', element: <Navigate to={paths.exams} replace /> },
-                  page(
-                    '/quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId?',
-                    () => import('./routes/quiz'),
-                  ),
+                  page('/quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId?', quizScreen),
+                  // Practice (untimed, feedback per question) of the same scopes; adaptive may have no module.
+                  page('/practice/exam/:examId/:type/:moduleId?/:subjectId?/:topicId?', quizScreen),
+                  page('/review/:examId/session', quizScreen),
+                  page(paths.review, tutorScreens),
+                  page(paths.mistakes, tutorScreens),
                   page(
                     '/quiz/result/:assessmentId',
                     () => import('./routes/result'),

@@ -7,7 +7,7 @@ import { baseQuery, type ApiMeta } from './base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Exams', 'Exam', 'Records', 'Session', 'Result', 'Attempts', 'Posts'],
+  tagTypes: ['Exams', 'Exam', 'Records', 'Session', 'Result', 'Attempts', 'Posts', 'Mistakes', 'Review'],
   endpoints: () => ({}),
 });
 

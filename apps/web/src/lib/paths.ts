@@ -1,5 +1,12 @@
 import type { AttemptEntityType, QuizType } from '@ai-tutor/contract';
 
+/** `/quiz/exam/jee/subject/…`: a quiz scope's route under `base` (tutor-paths.ts's practice too). */
+export const scopePath = (base: string, ...parts: Array<string | undefined>) =>
+  [base, ...parts]
+    .filter((part): part is string => part !== undefined && part !== '')
+    .map((part, i) => (i === 0 ? part : encodeURIComponent(part)))
+    .join('/');
+
 /** Every route of SPEC.md §2, typed. Screens link with these, never with hand-written strings. */
 export const paths = {
   login: '/login',
@@ -13,10 +20,10 @@ export const paths = {
   exams: '/exams',
   exam: (slug: string) => `/exams/${encodeURIComponent(slug)}`,
   quiz: (examSlug: string, type: QuizType, moduleSlug: string, subjectSlug?: string, topicSlug?: string) =>
-    ['/quiz/exam', examSlug, type, moduleSlug, subjectSlug, topicSlug]
-      .filter((part): part is string => part !== undefined)
-      .map((part, i) => (i === 0 ? part : encodeURIComponent(part)))
-      .join('/'),
+    scopePath('/quiz/exam', examSlug, type, moduleSlug, subjectSlug, topicSlug),
+  /** The tutor loop's fixed routes; the rest are in tutor-paths.ts, away from /login's entry. */
+  review: '/review',
+  mistakes: '/mistakes',
   result: (assessmentSlug: string) => `/quiz/result/${encodeURIComponent(assessmentSlug)}`,
   attempts: (entityType: AttemptEntityType, entitySlug: string) =>
     `/attempts/${entityType}/${encodeURIComponent(entitySlug)}`,

@@ -12,6 +12,7 @@ import { useStartQuiz } from '../../features/exams/hooks/use-start-quiz';
 import { mockTestInstructions } from '../../features/exams/format';
 import { PercentileTrend } from '../../features/live-tests/components/PercentileTrend';
 import { PaletteLegend } from '../../features/quiz/components/PaletteLegend';
+import { ReviewDue } from '../../features/review/components/ReviewDue';
 import { paths } from '../../lib/paths';
 
 /**
@@ -80,6 +81,7 @@ export default function ExamPage() {
               Your scores could not be loaded, so the figures below may be out of date.
             </Alert>
           )}
+          <ReviewDue examSlug={exam.slug} />
           <RunningAttempts
             running={running.filter((r) => r.attempt.examSlug === exam.slug)}
             onResume={(r) => {
@@ -111,7 +113,7 @@ export default function ExamPage() {
         target={start.target}
         onCancel={start.cancel}
         onConfirm={start.confirm}
-        running={start.target ? forRoute(start.target.to) : null}
+        runningFor={forRoute}
         legend={<PaletteLegend />}
       />
     </Stack>

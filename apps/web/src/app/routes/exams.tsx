@@ -9,6 +9,7 @@ import { StartQuizDialog } from '../../features/exams/components/StartQuizDialog
 import { useStartQuiz } from '../../features/exams/hooks/use-start-quiz';
 import { LiveTestsSection } from '../../features/live-tests/components/LiveTestsSection';
 import { PaletteLegend } from '../../features/quiz/components/PaletteLegend';
+import { ReviewDue } from '../../features/review/components/ReviewDue';
 import { paths } from '../../lib/paths';
 
 function pageFrom(value: string | null): number {
@@ -39,6 +40,7 @@ export default function ExamsPage() {
         Exams
       </Typography>
       <LiveTestsSection onStart={start.request} />
+      <ReviewDue />
 
       {isLoading && <Loading label="Loading exams…" />}
       {error && !isFetching && <LoadError error={error} what="the exams" onRetry={() => void refetch()} />}

@@ -1,6 +1,17 @@
+import { useLocation } from 'react-router';
 import { QuizScreen } from '../../features/quiz/components/QuizScreen';
 
-/** /quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId? — the CBT quiz screen (issue 5). */
+/**
+ * /quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId? — the CBT quiz screen (issue 5); the same
+ * scopes under /practice/exam/… untimed with Check, confidence and hints, and /review/:examId/session
+ * (the exam's due questions) likewise (DESIGN.md §6.2).
+ */
 export default function QuizPage() {
-  return <QuizScreen />;
+  const { pathname } = useLocation();
+  const mode = pathname.startsWith('/practice/')
+    ? 'practice'
+    : pathname.startsWith('/review/')
+      ? 'review'
+      : 'timed';
+  return <QuizScreen mode={mode} />;
 }

@@ -1,13 +1,14 @@
 import type { ResultData, ResultEvaluation } from '@ai-tutor/contract';
 import ShareIcon from '@mui/icons-material/Share';
-import { Button } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { clearSavedQuiz, savedQuizPath } from '../../features/quiz/lib/local-state';
 import { getResultApi } from '../../features/results/api/get-result';
 import { ResultScreen } from '../../features/results/components/ResultScreen';
 import type { AppThunkDispatch, EarlyData } from '../router';
 import type { ApiDispatch } from '../../lib/api-client';
-import type { Params } from 'react-router';
+import { Link as RouterLink, type Params } from 'react-router';
+import { paths } from '../../lib/paths';
 
 // With the question table (and KaTeX), not with the summary at the top of the page.
 const AskTutorButton = lazy(() =>
@@ -79,7 +80,15 @@ function askTutor(evaluation: ResultEvaluation) {
 export default function ResultPage() {
   return (
     <ResultScreen
-      headerActions={(slug) => <ShareAchievement assessmentSlug={slug} />}
+      headerActions={(slug) => (
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
+          {/* What went wrong here is in the notebook, with the key, the explanation and the AI tutor. */}
+          <Button variant="outlined" component={RouterLink} to={paths.mistakes}>
+            Mistakes notebook
+          </Button>
+          <ShareAchievement assessmentSlug={slug} />
+        </Stack>
+      )}
       rowExtra={askTutor}
       onOpened={clearSavedQuiz}
       runningQuizPath={savedQuizPath}

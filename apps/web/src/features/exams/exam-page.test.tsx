@@ -207,16 +207,16 @@ describe('/exams/{slug}', () => {
 
   it('says it is loading, then explains a failure and tries again', async () => {
     let examStatus = 500;
-    mockApi((url) =>
-      url.pathname === '/api/v1/user-records'
-        ? ok({ data: [] })
-        : examStatus === 200
-          ? ok(jee)
-          : {
-              status: 500,
-              body: { message: 'Something went wrong on our side. Please try again.', data: null },
-            },
-    );
+    mockApi((url) => {
+      if (url.pathname === '/api/v1/user-records') return ok({ data: [] });
+      if (url.pathname !== '/api/v1/exams/jee-main-practice') return undefined;
+      return examStatus === 200
+        ? ok(jee)
+        : {
+            status: 500,
+            body: { message: 'Something went wrong on our side. Please try again.', data: null },
+          };
+    });
     open();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the exam…');
     expect(

@@ -1,12 +1,21 @@
-import { apiPaths, type PerformanceRecord } from '@ai-tutor/contract';
+import { apiPaths, type PerformanceRecord, type TopicMastery } from '@ai-tutor/contract';
 import { api } from '../../../lib/api-client';
 
-/** GET /api/v1/user-records — the signed-in learner's performance records. */
+export interface UserRecordsView {
+  records: PerformanceRecord[];
+  /** Mastery per topic the learner has answered (DESIGN.md §6.2). */
+  mastery: TopicMastery[];
+}
+
+/** GET /api/v1/user-records — the signed-in learner's performance records and mastery per topic. */
 export const getUserRecordsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getUserRecords: build.query<PerformanceRecord[], void>({
+    getUserRecords: build.query<UserRecordsView, void>({
       query: () => apiPaths.userRecords,
-      transformResponse: (data: { data: PerformanceRecord[] }) => data.data,
+      transformResponse: (data: { data: PerformanceRecord[]; mastery?: TopicMastery[] }) => ({
+        records: data.data,
+        mastery: data.mastery ?? [],
+      }),
       providesTags: ['Records'],
     }),
   }),

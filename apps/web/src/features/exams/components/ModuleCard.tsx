@@ -2,6 +2,7 @@ import type { ModuleSummary } from '@ai-tutor/contract';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { paths } from '../../../lib/paths';
+import { tutorPaths } from '../../../lib/tutor-paths';
 import { formatAverage, formatSize, formatTotalMarks, mockTestInstructions, statsOf } from '../format';
 import type { Performance } from '../hooks/use-performance';
 import type { QuizTarget } from '../hooks/use-start-quiz';
@@ -46,6 +47,7 @@ export function ModuleCard({ examSlug, module, performance, onStart }: ModuleCar
                 size,
                 to: paths.quiz(examSlug, 'module', module.slug),
                 instructions: mockTestInstructions(module),
+                practiceTo: tutorPaths.practice(examSlug, 'module', module.slug),
               })
             }
           >

@@ -1,10 +1,13 @@
 import type { SubjectSummary } from '@ai-tutor/contract';
 import { Box, Button, Card, CardContent, Divider, List, ListItem, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { tutorPaths } from '../../../lib/tutor-paths';
 import { formatAverage, formatSize, formatTotalMarks, statsOf } from '../format';
 import type { Performance } from '../hooks/use-performance';
 import type { QuizTarget } from '../hooks/use-start-quiz';
+import { MasteryBar } from './MasteryBar';
 import { PerformanceStatus } from './PerformanceStatus';
 import { ScoreTrend } from './ScoreTrend';
 import { StatTile } from './StatTile';
@@ -25,6 +28,8 @@ export function SubjectCard({ examSlug, moduleSlug, subject, performance, onStar
   const nameId = useId();
   const topicsId = useId();
   const stats = statsOf(performance.subject(subject._id));
+  // Weak topics need answers to tell them apart: offered once a topic of the subject has mastery.
+  const answered = subject.topics.some((topic) => performance.mastery(topic._id));
   return (
     <Card
       variant="outlined"
@@ -63,11 +68,23 @@ export function SubjectCard({ examSlug, moduleSlug, subject, performance, onStar
               label: `${subject.name} — subject quiz`,
               size: formatSize(subject.questionCount, subject.durationMinutes),
               to: paths.quiz(examSlug, 'subject', moduleSlug, subject.slug),
+              practiceTo: tutorPaths.practice(examSlug, 'subject', moduleSlug, subject.slug),
             })
           }
         >
           Start Subject Quiz
         </Button>
+        {answered && (
+          <Button
+            variant="outlined"
+            fullWidth
+            component={RouterLink}
+            to={tutorPaths.practice(examSlug, 'adaptive', moduleSlug, subject.slug)}
+            aria-label={`Practice weak topics: ${subject.name}`}
+          >
+            Practice weak topics
+          </Button>
+        )}
 
         {subject.topics.length > 0 && (
           <Box>
@@ -78,6 +95,7 @@ export function SubjectCard({ examSlug, moduleSlug, subject, performance, onStar
             <List dense disablePadding aria-labelledby={topicsId}>
               {subject.topics.map((topic) => {
                 const record = performance.topic(topic._id);
+                const mastery = performance.mastery(topic._id);
                 return (
                   <ListItem key={topic._id} disableGutters divider sx={{ gap: 1, alignItems: 'center' }}>
                     <Stack sx={{ flexGrow: 1, minWidth: 0 }}>
@@ -89,6 +107,9 @@ export function SubjectCard({ examSlug, moduleSlug, subject, performance, onStar
                           Average {formatAverage(record.averageScore)} · {record.attempt} attempt
                           {record.attempt === 1 ? '' : 's'}
                         </Typography>
+                      )}
+                      {mastery && (
+                        <MasteryBar topic={topic.name} value={mastery.mastery} answers={mastery.answers} />
                       )}
                     </Stack>
                     <Button
@@ -104,6 +125,13 @@ export function SubjectCard({ examSlug, moduleSlug, subject, performance, onStar
                               ? formatSize(topic.questionCount, topic.durationMinutes)
                               : 'topic quiz',
                           to: paths.quiz(examSlug, 'topic', moduleSlug, subject.slug, topic.slug),
+                          practiceTo: tutorPaths.practice(
+                            examSlug,
+                            'topic',
+                            moduleSlug,
+                            subject.slug,
+                            topic.slug,
+                          ),
                         })
                       }
                     >

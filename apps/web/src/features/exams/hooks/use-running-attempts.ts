@@ -42,6 +42,8 @@ export function useResumeLabel(info: RunningInfo | null, now: () => number = Dat
     return () => window.clearInterval(id);
   }, [info, now]);
   if (!info) return null;
+  // Practice and review have no clock: their deadline is only the sweep's far limit.
+  if (!info.attempt.timed) return 'Resume';
   const left = msLeft(info.attempt, info.receivedAt, Math.max(tick, info.receivedAt));
   return left > 0 ? resumeLabel(left) : null;
 }

@@ -9,10 +9,12 @@ export interface QuizTarget {
   label: string;
   /** e.g. "20 questions · 48 min". */
   size: string;
-  /** The quiz route. */
+  /** The quiz route (the timed test). */
   to: string;
   /** Mock and live tests: the instructions screen, whose declaration must be ticked before Start. */
   instructions?: TestInstructionsInfo;
+  /** The same scope untimed, with feedback after each question (DESIGN.md §6.2), when offered. */
+  practiceTo?: string;
 }
 
 /** Fullscreen is asked for, never required: a refusal (or no support) is only logged (SPEC.md §8). */
@@ -38,12 +40,14 @@ export function useStartQuiz() {
   const request = useCallback((next: QuizTarget) => setTarget(next), []);
   const cancel = useCallback(() => setTarget(null), []);
   const confirm = useCallback(
-    (afresh = false) => {
+    (afresh = false, practice = false) => {
       if (!target) return;
       setTarget(null);
-      void enterFullscreen();
+      const to = practice && target.practiceTo ? target.practiceTo : target.to;
+      // Practice is untimed, with feedback to read and hints to ask for: no exam hall to recreate.
+      if (to === target.to) void enterFullscreen();
       const state: QuizStartState = { startAfresh: true };
-      navigate(target.to, afresh ? { state } : undefined);
+      navigate(to, afresh ? { state } : undefined);
     },
     [navigate, target],
   );

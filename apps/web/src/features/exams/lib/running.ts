@@ -1,18 +1,20 @@
 import type { RunningAttempt } from '@ai-tutor/contract';
 import { paths } from '../../../lib/paths';
+import { tutorPaths } from '../../../lib/tutor-paths';
 
 /**
- * The quiz route of a running attempt: the same route a start button of its scope opens. A review (or
- * exam-wide adaptive) session has no module: its segment stays empty until the tutor screens route it.
+ * The route of a running attempt: the same route a start button of its scope opens (a review session's
+ * is its exam's review route; a practice session's, the practice route of its scope).
  */
-export const runningRoute = (a: RunningAttempt) =>
-  paths.quiz(
-    a.examSlug,
-    a.quizType,
-    a.moduleSlug ?? '',
-    a.subjectSlug ?? undefined,
-    a.topicSlug ?? undefined,
-  );
+export function runningRoute(a: RunningAttempt): string {
+  if (a.mode === 'review' || a.quizType === 'review') return tutorPaths.reviewSession(a.examSlug);
+  const subject = a.subjectSlug ?? undefined;
+  const topic = a.topicSlug ?? undefined;
+  if (a.mode === 'practice') {
+    return tutorPaths.practice(a.examSlug, a.quizType, a.moduleSlug ?? '', subject, topic);
+  }
+  return paths.quiz(a.examSlug, a.quizType, a.moduleSlug ?? '', subject, topic);
+}
 
 /**
  * Milliseconds an attempt has left by the server's clock: its deadline minus the server's time when

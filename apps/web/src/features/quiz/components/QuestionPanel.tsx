@@ -6,6 +6,7 @@ import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import SaveIcon from '@mui/icons-material/Save';
 import { isAnswered } from '@ai-tutor/contract';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { MathText } from '../../../components/ui/MathText';
 import type { LocalQuestion } from '../lib/local-state';
 import { AnswerInput } from './AnswerInput';
@@ -20,6 +21,8 @@ interface QuestionPanelProps {
   onToggleMark: () => void;
   onClear: () => void;
   onSave: () => void;
+  /** Practice and review: confidence, Check, feedback and hints, under the answer. */
+  practice?: ReactNode;
 }
 
 /** 'Question - N', its passage and text, the way it is answered, and the question's buttons. */
@@ -32,6 +35,7 @@ export function QuestionPanel({
   onToggleMark,
   onClear,
   onSave,
+  practice,
 }: QuestionPanelProps) {
   const { evaluation, draft } = question;
   const { questionText, passage } = evaluation.baseQuestion;
@@ -39,7 +43,9 @@ export function QuestionPanel({
   const isFirst = index === 0;
   const isLast = index === total - 1;
   const marked = evaluation.markedForReview;
-  const canClear = isAnswered(value) || isAnswered(evaluation.userAnswer);
+  // Checked in practice: the answer stays as it was checked.
+  const locked = evaluation.locked === true;
+  const canClear = !locked && (isAnswered(value) || isAnswered(evaluation.userAnswer));
 
   return (
     <Paper component="section" aria-labelledby="question-heading" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -49,7 +55,15 @@ export function QuestionPanel({
       {passage !== null && <PassagePanel passage={passage} />}
       <MathText id="question-text" component="div" text={questionText} sx={{ mb: 2, fontSize: '1.05rem' }} />
 
-      <AnswerInput question={evaluation.baseQuestion} value={value} onChange={onChange} />
+      <Box component="fieldset" disabled={locked} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        {locked && (
+          <Box component="legend" sx={{ p: 0, mb: 1, fontWeight: 600 }}>
+            Checked: your answer is locked.
+          </Box>
+        )}
+        <AnswerInput question={evaluation.baseQuestion} value={value} onChange={onChange} />
+      </Box>
+      {practice}
 
       <Box sx={{ minHeight: 24, mt: 1 }}>
         {draft !== null && (
@@ -66,6 +80,7 @@ export function QuestionPanel({
         <Button
           variant={marked ? 'contained' : 'outlined'}
           onClick={onToggleMark}
+          disabled={locked}
           aria-pressed={marked}
           startIcon={marked ? <FlagIcon /> : <OutlinedFlagIcon />}
           // The palette's orange, with text dark enough to read (4.5:1 or better) in both states.
@@ -87,9 +102,17 @@ export function QuestionPanel({
           Clear Response
         </Button>
         <Box sx={{ flexGrow: 1 }} />
-        <Button variant="contained" onClick={onSave} endIcon={isLast ? <SaveIcon /> : <ArrowForwardIcon />}>
-          {isLast ? 'Save' : 'Save & Next'}
-        </Button>
+        {locked ? (
+          !isLast && (
+            <Button variant="contained" onClick={onSave} endIcon={<ArrowForwardIcon />}>
+              Next
+            </Button>
+          )
+        ) : (
+          <Button variant="contained" onClick={onSave} endIcon={isLast ? <SaveIcon /> : <ArrowForwardIcon />}>
+            {isLast ? 'Save' : 'Save & Next'}
+          </Button>
+        )}
       </Stack>
     </Paper>
   );

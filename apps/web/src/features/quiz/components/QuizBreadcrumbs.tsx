@@ -17,7 +17,7 @@ export function QuizBreadcrumbs({ assessment, examId }: { assessment: Assessment
         {assessment.exam.name}
       </Link>
       <Typography color="text.primary" aria-current="page">
-        {last}
+        {last || (assessment.mode === 'review' ? 'Review' : 'Practice')}
       </Typography>
     </Breadcrumbs>
   );

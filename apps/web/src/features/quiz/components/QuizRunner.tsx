@@ -27,6 +27,7 @@ import { groupBySubject } from '../lib/subjects';
 import { BusyOverlay } from './BusyOverlay';
 import { CountdownTimer, TimerAnnouncer } from './CountdownTimer';
 import { PaletteLegend } from './PaletteLegend';
+import { PracticePanel } from './PracticePanel';
 import { QuestionPanel } from './QuestionPanel';
 import { QuestionPalette } from './QuestionPalette';
 import { QuizBreadcrumbs } from './QuizBreadcrumbs';
@@ -45,7 +46,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const retryable = (status: unknown) =>
   typeof status !== 'number' || status >= 500 || status === 408 || status === 429;
 
-/** The CBT screen of a running session. */
+const TITLES = { timed: 'Quiz', practice: 'Practice', review: 'Review' } as const;
+
+/** The CBT screen of a running session; practice and review add Check, confidence and hints. */
 export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProps) {
   const { assessment } = initial;
   const navigate = useNavigate();
@@ -80,6 +83,9 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
   const groups = useMemo(() => groupBySubject(initial.questions.map((q) => q.evaluation)), [initial]);
   const counts = useMemo(() => quizCounts(questions.map((q) => q.evaluation)), [questions]);
   const deadlineMs = Date.parse(assessment.deadline);
+  // Practice and review have no clock (their deadline is only the sweep's far limit, DESIGN.md §6.2).
+  const timed = assessment.timed;
+  const feedback = assessment.mode !== 'timed';
 
   useEffect(() => {
     mountedRef.current = true;
@@ -149,7 +155,7 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
     }
   };
 
-  const countdown = useCountdown(deadlineMs, snapshot.offsetMs, now, () => void submit(true));
+  const countdown = useCountdown(deadlineMs, snapshot.offsetMs, now, () => void (timed && submit(true)));
   const current = questions[currentIndex]!;
   const unsaved = questions.flatMap((q, i) => (q.draft !== null ? [i + 1] : []));
 
@@ -170,10 +176,10 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
         sx={{ mb: 2 }}
       >
         <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-          Quiz
+          {TITLES[assessment.mode]}
         </Typography>
         {/* Small screens: the clock stays in sight above the question instead of below it. */}
-        {!wide && <CountdownTimer idPrefix="header" seconds={countdown.seconds} />}
+        {!wide && timed && <CountdownTimer idPrefix="header" seconds={countdown.seconds} />}
         <Stack direction="row" alignItems="center" spacing={2}>
           <SaveStatus sync={snapshot.sync} />
           <Button variant="contained" color="success" onClick={() => setConfirmOpen(true)}>
@@ -182,7 +188,7 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
         </Stack>
       </Stack>
 
-      <TimerAnnouncer announcement={countdown.announcement} />
+      {timed && <TimerAnnouncer announcement={countdown.announcement} />}
       <Box aria-live="polite" aria-atomic="true" sx={visuallyHidden}>
         {`Question ${currentIndex + 1} of ${questions.length}`}
       </Box>
@@ -198,11 +204,16 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
             onToggleMark={() => store.toggleMark()}
             onClear={() => store.clearResponse()}
             onSave={onSave}
+            practice={
+              feedback ? (
+                <PracticePanel question={current} store={store} onEnded={handlers.onEnded} />
+              ) : undefined
+            }
           />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <Paper component="aside" aria-label="Question palette" sx={{ p: 2 }}>
-            {wide && (
+            {wide && timed && (
               <>
                 <CountdownTimer idPrefix="panel" seconds={countdown.seconds} />
                 <Divider sx={{ my: 2 }} />

@@ -7,11 +7,13 @@ import { errorMessage } from '../../../lib/base-query';
 import { LIVE_TEST_PARAM } from '../../../lib/live-quiz-path';
 import { paths, type QuizStartState } from '../../../lib/paths';
 import { useAuth } from '../../../stores/hooks';
-import { useQuizBoot } from '../hooks/use-quiz-boot';
+import { useQuizBoot, type QuizRouteMode, type QuizRouteParams } from '../hooks/use-quiz-boot';
 import { BusyOverlay } from './BusyOverlay';
 import { QuizRunner } from './QuizRunner';
 
 export interface QuizScreenProps {
+  /** Set by the route: /quiz is timed, /practice and /review are untimed with feedback and hints. */
+  mode?: QuizRouteMode;
   /** The browser clock; tests pass their own. */
   now?: () => number;
   /** First retry delay of the save queue (doubles on each failure). */
@@ -24,11 +26,13 @@ export interface QuizScreenProps {
  * /quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId? — finds this route's running session again
  * (after a reload) or creates one, then runs it. Creation failure: toast and back to /exams.
  */
-export function QuizScreen({ now = Date.now, retryBaseMs, sleep }: QuizScreenProps) {
+export function QuizScreen({ mode = 'timed', now = Date.now, retryBaseMs, sleep }: QuizScreenProps) {
   const routeParams = useParams();
   const [search] = useSearchParams();
   const live = search.get(LIVE_TEST_PARAM);
-  const params = live ? { ...routeParams, scheduledTestId: live } : routeParams;
+  const params: QuizRouteParams = live
+    ? { ...routeParams, mode, scheduledTestId: live }
+    : { ...routeParams, mode };
   const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -53,16 +57,19 @@ export function QuizScreen({ now = Date.now, retryBaseMs, sleep }: QuizScreenPro
     if (boot.phase !== 'done') return;
     if (boot.kind === 'create-failed') {
       console.error('assessment creation failed', boot.error);
-      // A live test's refusal says why (not open yet, closed, already taken: DESIGN.md §6.3).
+      // Practice, review and live tests say why (nothing due, no questions for an adaptive session;
+      // not open yet, closed, already taken: DESIGN.md §6.3); a timed test keeps SPEC.md's text.
       toast(
-        live ? errorMessage(boot.error, uiTexts.failedToCreateAssessment) : uiTexts.failedToCreateAssessment,
+        mode === 'timed' && !live
+          ? uiTexts.failedToCreateAssessment
+          : errorMessage(boot.error, uiTexts.failedToCreateAssessment),
         'error',
       );
-      navigate(paths.exams, { replace: true });
+      navigate(mode === 'review' ? paths.review : paths.exams, { replace: true });
     } else if (boot.kind === 'ended') {
       navigate(paths.result(boot.slug), { replace: true });
     }
-  }, [boot, navigate, toast, live]);
+  }, [boot, navigate, toast, mode, live]);
 
   if (boot.phase === 'done' && boot.kind === 'ready') {
     return (

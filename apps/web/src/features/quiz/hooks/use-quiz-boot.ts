@@ -7,7 +7,12 @@ import { getSessionApi } from '../api/get-session';
 import { startOrResumeOnce, type BootResult, type Timed } from '../lib/boot';
 import { startThroughQueue } from '../lib/start-queue';
 
+/** How the route runs its session: a timed test (SPEC.md's quiz), practice, or a review session. */
+export type QuizRouteMode = 'timed' | 'practice' | 'review';
+
 export interface QuizRouteParams {
+  /** Not a URL segment: the route (quiz, practice, review) says it. Timed when absent. */
+  mode?: QuizRouteMode;
   examId?: string;
   type?: string;
   moduleId?: string;
@@ -17,21 +22,28 @@ export interface QuizRouteParams {
   scheduledTestId?: string;
 }
 
+/** A timed test's key is as before (pointers stored by earlier versions still resume); others say their mode. */
 export const routeKeyOf = (p: QuizRouteParams) =>
+  (p.mode && p.mode !== 'timed' ? `${p.mode}:` : '') +
   [p.examId, p.type, p.moduleId, p.subjectId ?? '', p.topicId ?? ''].map((part) => part ?? '').join('/') +
   (p.scheduledTestId ? `?live=${p.scheduledTestId}` : '');
 
 /** The create body for the route, or null when the route cannot make a valid one. */
 export function createBodyFor(p: QuizRouteParams): CreateAssessmentBody | null {
-  const parsed = createAssessmentBody.safeParse({
-    examSlug: p.examId,
-    quizType: p.type,
-    moduleSlug: p.moduleId,
-    ...(p.subjectId ? { subjectSlug: p.subjectId } : {}),
-    ...(p.topicId ? { topicSlug: p.topicId } : {}),
-    ...(p.scheduledTestId ? { scheduledTestId: p.scheduledTestId } : {}),
-    type: 'quiz',
-  });
+  // A review session is the exam's due questions: no scope but the exam (DESIGN.md §6.2).
+  const parsed = createAssessmentBody.safeParse(
+    p.mode === 'review'
+      ? { examSlug: p.examId, quizType: 'review', type: 'practice' }
+      : {
+          examSlug: p.examId,
+          quizType: p.type,
+          ...(p.moduleId ? { moduleSlug: p.moduleId } : {}),
+          ...(p.subjectId ? { subjectSlug: p.subjectId } : {}),
+          ...(p.topicId ? { topicSlug: p.topicId } : {}),
+          ...(p.scheduledTestId ? { scheduledTestId: p.scheduledTestId } : {}),
+          type: p.mode === 'practice' ? 'practice' : 'quiz',
+        },
+  );
   return parsed.success ? parsed.data : null;
 }
 

@@ -218,7 +218,9 @@ export function mergeResumed(
     const evaluation = pending
       .filter((p) => p.evaluationId === q.evaluation._id)
       .reduce(applySave, q.evaluation);
-    return { evaluation, draft: before?.draft ?? null, unsentMs: before?.unsentMs ?? 0 };
+    // A checked (locked) answer is the server's: a draft typed over it before the check is gone.
+    const draft = evaluation.locked ? null : (before?.draft ?? null);
+    return { evaluation, draft, unsentMs: before?.unsentMs ?? 0 };
   });
   return {
     ...fresh,

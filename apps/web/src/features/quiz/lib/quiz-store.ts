@@ -144,6 +144,7 @@ export class QuizStore {
   }
 
   setDraft(value: string | string[]) {
+    if (this.current.evaluation.locked) return;
     const saved = this.current.evaluation.userAnswer;
     this.updateCurrent({ draft: sameAnswer(value, saved) ? null : value });
   }
@@ -170,7 +171,8 @@ export class QuizStore {
     const q = this.current;
     const answer = q.draft ?? q.evaluation.userAnswer;
     const isLast = this.state.currentIndex === this.state.questions.length - 1;
-    if (!isAnswered(answer)) {
+    // A checked answer is locked on the server (a save to it is 409, read as the session's end).
+    if (!isAnswered(answer) || q.evaluation.locked) {
       if (q.draft !== null) this.updateCurrent({ draft: null });
       if (!isLast) this.goTo(this.state.currentIndex + 1);
       return isLast ? 'none' : 'moved';
@@ -183,14 +185,42 @@ export class QuizStore {
     return 'saved';
   }
 
+  /**
+   * Practice: queues the current answer without moving on, so the check that follows reads it (and its
+   * time) from the server. False when there is nothing valid to check.
+   */
+  saveCurrent(): boolean {
+    const q = this.current;
+    if (q.evaluation.locked) return false;
+    const answer = q.draft ?? q.evaluation.userAnswer;
+    if (!isAnswered(answer)) return false;
+    const numerical = q.evaluation.baseQuestion.questionType === 'numerical';
+    if (numerical && typeof answer === 'string' && !NUMERICAL_ANSWER_PATTERN.test(answer)) return false;
+    if (q.draft !== null) this.record({ evaluationId: q.evaluation._id, userAnswer: answer });
+    return true;
+  }
+
+  /** Practice: the server checked and locked a question's answer; its feedback is kept with it. */
+  applyChecked(evaluationId: string, patch: Partial<LocalQuestion['evaluation']>) {
+    const questions = this.state.questions.map((q) =>
+      q.evaluation._id === evaluationId
+        ? { ...q, draft: null, evaluation: { ...q.evaluation, ...patch, locked: true } }
+        : q,
+    );
+    this.state = { ...this.state, questions };
+    this.changed();
+  }
+
   toggleMark() {
     const q = this.current;
+    if (q.evaluation.locked) return;
     this.record({ evaluationId: q.evaluation._id, markedForReview: !q.evaluation.markedForReview });
   }
 
   /** Takes the answer back: an unsaved choice is dropped; a saved one is cleared on the server too. */
   clearResponse() {
     const q = this.current;
+    if (q.evaluation.locked) return;
     if (isAnswered(q.evaluation.userAnswer)) {
       // DESIGN.md §6.1: an empty choice clears a multiple-correct answer, an empty string the others.
       const cleared = Array.isArray(q.evaluation.userAnswer) ? [] : '';

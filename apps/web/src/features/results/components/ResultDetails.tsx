@@ -1,7 +1,8 @@
-import type { ResultEvaluation } from '@ai-tutor/contract';
+import type { Assessment, CoachData, ResultEvaluation } from '@ai-tutor/contract';
 import { useMemo } from 'react';
 import { bySubject } from '../lib/analysis';
 import { LearningInsights } from './LearningInsights';
+import { NegativeMarkingCoach } from './NegativeMarkingCoach';
 import { QuestionsOverview, type RowExtra } from './QuestionsOverview';
 
 /**
@@ -9,9 +10,14 @@ import { QuestionsOverview, type RowExtra } from './QuestionsOverview';
  * KaTeX, ~120 kB with fonts), so the summary at the top of the page paints without waiting for it.
  */
 export default function ResultDetails({
+  assessment,
+  coach,
   evaluations,
   rowExtra,
 }: {
+  assessment: Assessment;
+  /** The server's negative-marking coach (timed sessions). */
+  coach?: CoachData | undefined;
   evaluations: ResultEvaluation[];
   rowExtra?: RowExtra | undefined;
 }) {
@@ -19,6 +25,8 @@ export default function ResultDetails({
   return (
     <>
       <QuestionsOverview evaluations={evaluations} groups={groups} rowExtra={rowExtra} />
+      {/* Timed tests only: without a clock, skipping is not a choice worth coaching. */}
+      {assessment.timed && coach && <NegativeMarkingCoach coach={coach} />}
       <LearningInsights evaluations={evaluations} />
     </>
   );

@@ -218,7 +218,12 @@ function ResultBody({
       <CorrectionsNotice corrections={data.corrections} />
       {detailsWanted ? (
         <Suspense fallback={<DetailsLoading />}>
-          <ResultDetails evaluations={data.evaluations} rowExtra={rowExtra} />
+          <ResultDetails
+            assessment={data.assessment}
+            coach={data.coach}
+            evaluations={data.evaluations}
+            rowExtra={rowExtra}
+          />
         </Suspense>
       ) : (
         <DetailsLoading />

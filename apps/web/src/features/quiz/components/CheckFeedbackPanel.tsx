@@ -1,0 +1,60 @@
+import { uiTexts, type CheckFeedback, type Confidence } from '@ai-tutor/contract';
+import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
+import CloseIcon from '@mui/icons-material/Close';
+import { Alert, Box, Typography } from '@mui/material';
+import { MathText } from '../../../components/ui/MathText';
+
+const CONFIDENCE_TEXT: Record<Confidence, string> = { sure: 'sure', unsure: 'unsure', guess: 'a guess' };
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/**
+ * A checked answer: right or wrong in words and by icon (never by colour alone), the marks it would
+ * earn, the key and the explanation.
+ */
+export function CheckFeedbackPanel({
+  feedback,
+  confidence,
+}: {
+  feedback: CheckFeedback;
+  confidence: Confidence | null;
+}) {
+  const { correct, outcome, score, maxScore, key, explanation } = feedback;
+  return (
+    <Box role="status" aria-live="polite" sx={{ mt: 2 }}>
+      <Alert
+        severity={correct ? 'success' : outcome === 'Partially Correct' ? 'warning' : 'error'}
+        icon={correct ? <CheckCircleOutlinedIcon /> : <CloseIcon />}
+      >
+        <Typography component="p" sx={{ fontWeight: 700 }}>
+          {correct ? 'Correct' : outcome === 'Partially Correct' ? 'Partially correct' : 'Incorrect'}
+          {score !== null && ` (${signed(score)} of ${maxScore})`}
+        </Typography>
+        {confidence && (
+          <Typography variant="body2">You said you were {CONFIDENCE_TEXT[confidence]}.</Typography>
+        )}
+      </Alert>
+      <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, mt: 1.5 }}>
+        Answer key
+      </Typography>
+      {key.correctOptions.length > 1 ? (
+        <Box component="ul" sx={{ my: 0.5 }}>
+          {key.correctOptions.map((option) => (
+            <li key={option}>
+              <MathText text={option} />
+            </li>
+          ))}
+        </Box>
+      ) : (
+        <MathText component="div" text={key.correctOptions[0] ?? key.baseAnswer} />
+      )}
+      <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, mt: 1.5 }}>
+        Explanation
+      </Typography>
+      {explanation ? (
+        <MathText component="div" text={explanation} />
+      ) : (
+        <Typography color="text.secondary">{uiTexts.explanationNotAvailable}</Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Confidence, HintData, HintLevel } from '@ai-tutor/contract';
+import { Box, Button, CircularProgress, Stack } from '@mui/material';
+import { useRef, useState } from 'react';
+import { useToast } from '../../../components/toast/use-toast';
+import { errorMessage } from '../../../lib/base-query';
+import { useCheckAnswerMutation } from '../api/check-answer';
+import { useGetHintMutation } from '../api/get-hint';
+import type { LocalQuestion } from '../lib/local-state';
+import type { QuizStore } from '../lib/quiz-store';
+import { CheckFeedbackPanel } from './CheckFeedbackPanel';
+import { ConfidenceChoice } from './ConfidenceChoice';
+import { HintLadder } from './HintLadder';
+
+interface PracticePanelProps {
+  question: LocalQuestion;
+  store: QuizStore;
+  /** The session ended while checking (a save answered 409): show its result. */
+  onEnded: () => void;
+}
+
+/**
+ * Practice and review (DESIGN.md §6.2) under the answer: how sure the learner is, Check (which locks the
+ * answer and shows right or wrong, the key and the explanation) and the hint ladder. The answer is saved
+ * first, so the check reads it, with the time spent on it, from the server.
+ */
+export function PracticePanel({ question, store, onEnded }: PracticePanelProps) {
+  const { evaluation } = question;
+  const toast = useToast();
+  const [confidence, setConfidence] = useState<Record<string, Confidence>>({});
+  const [missing, setMissing] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [hints, setHints] = useState<Record<string, HintData[]>>({});
+  const [hintError, setHintError] = useState<string | null>(null);
+  const confidenceRef = useRef<HTMLInputElement>(null);
+  const [check] = useCheckAnswerMutation();
+  const [askHint, hint] = useGetHintMutation();
+  const chosen = confidence[evaluation._id] ?? evaluation.confidence ?? null;
+  const shownHints = hints[evaluation._id] ?? [];
+
+  const onCheck = async () => {
+    if (!chosen) {
+      setMissing(true);
+      confidenceRef.current?.focus();
+      return;
+    }
+    if (!store.saveCurrent()) {
+      toast('Choose or type an answer before checking it.', 'info');
+      return;
+    }
+    setChecking(true);
+    try {
+      const flushed = await store.flush();
+      if (flushed === 'ended') return onEnded();
+      if (flushed === 'failed') {
+        toast('Your answer could not be sent. Check your connection and try again.', 'warning');
+        return;
+      }
+      const result = await check({ evaluationId: evaluation._id, body: { confidence: chosen } });
+      if (result.error) {
+        toast(errorMessage(result.error, 'Your answer could not be checked. Please try again.'), 'error');
+        return;
+      }
+      const { evaluation: checked, ...feedback } = result.data;
+      store.applyChecked(evaluation._id, { ...checked, feedback });
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const onHint = async (level: HintLevel) => {
+    setHintError(null);
+    const result = await askHint({ evaluationId: evaluation._id, level });
+    if (result.error) {
+      setHintError(errorMessage(result.error, 'No hint could be given. Please try again.'));
+      return;
+    }
+    const given = result.data;
+    setHints((all) => ({ ...all, [evaluation._id]: [...(all[evaluation._id] ?? []), given] }));
+  };
+
+  if (evaluation.locked && evaluation.feedback) {
+    return <CheckFeedbackPanel feedback={evaluation.feedback} confidence={evaluation.confidence ?? null} />;
+  }
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-end' } }}>
+        <ConfidenceChoice
+          value={chosen}
+          onChange={(value) => {
+            setConfidence((all) => ({ ...all, [evaluation._id]: value }));
+            setMissing(false);
+          }}
+          missing={missing}
+          disabled={checking}
+          inputRef={confidenceRef}
+        />
+        <Button
+          variant="contained"
+          color="secondary"
+          onClick={() => void onCheck()}
+          disabled={checking}
+          startIcon={checking ? <CircularProgress size={16} aria-hidden /> : undefined}
+        >
+          {checking ? 'Checking…' : 'Check'}
+        </Button>
+      </Stack>
+      <HintLadder
+        key={evaluation._id}
+        hints={shownHints}
+        earlier={evaluation.hintsGiven ?? 0}
+        loading={hint.isLoading}
+        error={hintError}
+        onNext={(level) => void onHint(level)}
+      />
+    </Box>
+  );
+}
