@@ -14,6 +14,7 @@ import {
   type TestCatalogue,
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
+import { parseEvaluationId } from '../src/services/quiz/session-ids.js';
 
 // DESIGN.md §6.2 review queue: what a completed quiz puts in it (FSRS due dates as ts-fsrs computes
 // them), the summary counts, the mistakes notebook, "I've got this", and a later answer as a review.
@@ -182,6 +183,12 @@ describe('the review queue', () => {
       yourAnswer: null,
       outcome: 'unattempted',
     });
+    // "Ask AI tutor" explains the last answer where it was given: that session's evaluation.
+    const at = parseEvaluationId(wrong!.evaluationId!)!;
+    const asked = await t.app.db.execute(sql`
+      SELECT user_id, question_ids[${at.position + 1}] AS question_id, session_completed
+      FROM assessments WHERE id = ${at.sessionId}::uuid`);
+    expect(asked.rows).toEqual([{ user_id: a.id, question_id: wrong!.questionId, session_completed: true }]);
 
     const mechanics = c.subjects[0]!.topics[0]!.slug;
     const filtered = await get<MistakesData>(a, `/api/v1/mistakes?topicSlug=${mechanics}`);

@@ -103,6 +103,11 @@ export const mistake = z.object({
   /** Times reviewed after it entered the queue, and times forgotten again. */
   reviews: z.number().int(),
   lapses: z.number().int(),
+  /**
+   * The last answer as an evaluation of its completed session, for "Ask AI tutor"
+   * (POST /v1/evaluations/{id}/explain); null while that session runs.
+   */
+  evaluationId: z.string().nullable(),
 });
 export type Mistake = z.infer<typeof mistake>;
 

@@ -18,6 +18,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { USABLE_QUESTION } from './due.js';
+import { evaluationId } from '../quiz/session-ids.js';
 
 /**
  * The learner's side of the review queue: the counts (GET /v1/review/summary), the mistakes notebook
@@ -135,6 +136,8 @@ interface MistakeRow {
   due: string;
   reps: number;
   lapses: number;
+  last_assessment_id: string | null;
+  last_position: number | null;
 }
 
 /** The filters of the notebook as conditions; an unknown slug is a 404 naming it. */
@@ -172,13 +175,19 @@ export async function listMistakes(db: DbOrTx, userId: string, query: MistakesQu
         sub.id AS subject_id, sub.name AS subject_name, sub.slug AS subject_slug,
         t.id AS topic_id, t.name AS topic_name, t.slug AS topic_slug,
         c.last_answered_at AS answered_at, c.last_outcome AS outcome, c.last_confidence AS confidence,
-        c.due, c.reps, c.lapses
+        c.due, c.reps, c.lapses, c.last_assessment_id, last.position AS last_position
       FROM review_cards c
       JOIN questions q ON q.id = c.question_id
       JOIN exams e ON e.id = c.exam_id
       JOIN subjects sub ON sub.id = c.subject_id
       LEFT JOIN topics t ON t.id = c.topic_id
       LEFT JOIN passages p ON p.id = q.passage_id
+      -- The last answer's place in its completed session: "Ask AI tutor" explains it there.
+      LEFT JOIN LATERAL (
+        SELECT qa.position FROM question_attempts qa
+        JOIN assessments a ON a.id = qa.assessment_id AND a.session_completed
+        WHERE qa.assessment_id = c.last_assessment_id AND qa.question_id = c.question_id
+        LIMIT 1) last ON true
       WHERE ${where}
       ORDER BY c.last_answered_at DESC, c.question_id
       LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`),
@@ -213,6 +222,10 @@ export async function listMistakes(db: DbOrTx, userId: string, query: MistakesQu
         // The answer that put it in the queue is the card's first review.
         reviews: Math.max(0, Number(r.reps) - 1),
         lapses: Number(r.lapses),
+        evaluationId:
+          r.last_assessment_id && r.last_position !== null
+            ? evaluationId(r.last_assessment_id, Number(r.last_position))
+            : null,
       };
     }),
     total,

@@ -20,6 +20,7 @@ export const mistake = (n: number, overrides: Partial<Mistake> = {}): Mistake =>
   dueAt: '2026-03-01T10:10:00.000Z',
   reviews: 0,
   lapses: 0,
+  evaluationId: null,
   ...overrides,
 });
 

@@ -24,7 +24,7 @@ const toView = (item: Mistake): MistakeView => ({
   questionId: item.questionId,
   // The AI tutor explains an evaluation (POST /v1/evaluations/:id/explain): shown when the item says
   // which one its last answer was.
-  evaluationId: (item as Mistake & { evaluationId?: string | null }).evaluationId ?? null,
+  evaluationId: item.evaluationId,
   why: whyOf(item),
   questionText: item.questionText,
   passage: item.passage,
