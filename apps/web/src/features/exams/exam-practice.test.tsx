@@ -68,13 +68,30 @@ describe('the start dialog: timed test or practice', () => {
     expect(fullscreen).not.toHaveBeenCalled();
   });
 
-  it('the timed test stays the default: fullscreen and the quiz route', async () => {
+  it('the timed test stays the default: instructions, fullscreen and the quiz route', async () => {
     const { router } = renderRoutes(routes, '/exams/jee-main-practice', testUser());
     await userEvent.click(await screen.findByRole('button', { name: 'Start Mock Test' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Enter Fullscreen' }));
+    // A timed mock test asks for the declaration first (DESIGN.md §6.3); practice does not.
+    await userEvent.click(await screen.findByRole('checkbox', { name: /I have read and understood/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Start' }));
     expect(await screen.findByText('quiz screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/quiz/exam/jee-main-practice/module/jee-main-paper-1');
     expect(fullscreen).toHaveBeenCalled();
+  });
+});
+
+describe('a mock test taken as practice', () => {
+  it('needs no declaration: the instructions are for the timed paper', async () => {
+    renderRoutes(routes, '/exams/jee-main-practice', testUser());
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Mock Test' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Start' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Practice/ }));
+    expect(
+      within(dialog).queryByRole('checkbox', { name: /I have read and understood/ }),
+    ).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start practice' }));
+    expect(await screen.findByText('practice screen')).toBeInTheDocument();
   });
 });
 
