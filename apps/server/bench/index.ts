@@ -63,6 +63,7 @@ if (want('signin')) {
 if (want('storage')) await storageFigures(bench);
 if (want('examday')) await examDay(bench);
 if (want('live')) await liveTest(bench);
+if (want('review')) await reviewFigures(bench);
 
 client.close();
 await server.stop();
