@@ -120,7 +120,8 @@ export async function reviewFigures(bench: Bench): Promise<void> {
       ...(i > 0 ? { startAfresh: true } : {}),
     });
     created.push(performance.now() - t0);
-    if (res.status !== 201) throw new Error(`review: POST /api/v1/assessment (review) answered ${res.status}`);
+    if (res.status !== 201)
+      throw new Error(`review: POST /api/v1/assessment (review) answered ${res.status}`);
   }
   log(`  ${describe('review start', created)}  (POST /api/v1/assessment, quizType review, over HTTP)`);
   const batch = (await bench.server.call({
