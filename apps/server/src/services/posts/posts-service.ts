@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../ai/explain.js';
 import { prompts } from '../ai/prompts.js';
 import { AiError, type AiProvider } from '../ai/provider.js';
+import { factsOf, percentageOf } from './post-facts.js';
 import { templateAfter, type PostFacts } from './templates.js';
 import { checkLiveResultsOpenById } from '../live-tests/result-gate.js';
 
@@ -23,17 +24,6 @@ export interface PostsContext {
 }
 
 export const LINK_LABEL = 'Verified result: ';
-
-const KIND = {
-  module: 'mock test',
-  subject: 'subject quiz',
-  topic: 'topic quiz',
-  review: 'review session',
-  adaptive: 'adaptive quiz',
-} as const;
-
-export const percentageOf = (score: number, totalMarks: number) =>
-  totalMarks > 0 ? Math.round((score / totalMarks) * 1000) / 10 : 0;
 
 /** The content with its achievement link: appended when the text does not carry it already. */
 export function withLink(content: string, url: string): string {
@@ -87,41 +77,6 @@ export async function ownedPost(db: Db, userId: string, postId: string): Promise
     .where(and(eq(posts.id, postId), eq(posts.userId, userId)));
   if (!row) throw notFound(aiMessages.postNotFound);
   return row;
-}
-
-async function factsOf(db: Db, assessmentId: string): Promise<PostFacts> {
-  const [row] = await db
-    .select({
-      quizType: assessments.quizType,
-      score: assessments.score,
-      totalMarks: assessments.totalMarks,
-      totalQuestions: assessments.totalQuestions,
-      exam: exams.name,
-      module: modules.name,
-      subject: subjects.name,
-      topic: topics.name,
-      correct: sql<number>`(SELECT count(*)::int FROM jsonb_array_elements(${assessments.scores}) AS s(score) WHERE (s.score #>> '{}')::numeric > 0)`,
-    })
-    .from(assessments)
-    .innerJoin(exams, eq(exams.id, assessments.examId))
-    .innerJoin(modules, eq(modules.id, assessments.moduleId))
-    .leftJoin(subjects, eq(subjects.id, assessments.subjectId))
-    .leftJoin(topics, eq(topics.id, assessments.topicId))
-    .where(eq(assessments.id, assessmentId));
-  if (!row) throw notFound(aiMessages.assessmentNotFound);
-  const score = row.score ?? 0;
-  return {
-    exam: row.exam,
-    module: row.module,
-    subject: row.subject,
-    topic: row.topic,
-    kind: KIND[row.quizType],
-    score,
-    totalMarks: row.totalMarks,
-    percentage: percentageOf(score, row.totalMarks).toFixed(1),
-    correct: Number(row.correct),
-    totalQuestions: row.totalQuestions,
-  };
 }
 
 /** The post's text: the model's when it answers, the next template otherwise. */

@@ -1,9 +1,4 @@
-import {
-  isAnswered,
-  NUMERICAL_ANSWER_PATTERN,
-  TIME_SPENT_MAX_SECONDS,
-  type AnswerValue,
-} from '@ai-tutor/contract';
+import { isAnswered, NUMERICAL_ANSWER_PATTERN, TIME_SPENT_MAX_SECONDS } from '@ai-tutor/contract';
 import {
   applySave,
   writeLocalState,
@@ -18,6 +13,7 @@ import {
   type SendOutcome,
   type SyncStatus,
 } from './save-queue';
+import { sameAnswer } from './same-answer';
 
 export interface QuizSnapshot {
   questions: LocalQuestion[];
@@ -43,15 +39,6 @@ export interface QuizStoreHandlers {
 }
 
 export type SaveResult = 'moved' | 'saved' | 'none';
-
-/** Whether a draft says the same as the saved answer (a choice of options in any order). */
-function sameAnswer(draft: string | string[], saved: AnswerValue): boolean {
-  if (Array.isArray(draft)) {
-    const before = Array.isArray(saved) ? saved : [];
-    return draft.length === before.length && draft.every((option) => before.includes(option));
-  }
-  return draft === (typeof saved === 'string' ? saved : '');
-}
 
 /** The longest stretch one sitting on a question can count for (a laptop left asleep on it). */
 const MAX_SEGMENT_MS = 3 * 60 * 60 * 1000;

@@ -1,0 +1,53 @@
+import { aiMessages } from '@ai-tutor/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { assessments, exams, modules, subjects, topics } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import type { PostFacts } from './templates.js';
+
+/** What a post says about an attempt: its place in the catalogue, its kind and its marks. */
+const KIND = {
+  module: 'mock test',
+  subject: 'subject quiz',
+  topic: 'topic quiz',
+  review: 'review session',
+  adaptive: 'adaptive quiz',
+} as const;
+
+export const percentageOf = (score: number, totalMarks: number) =>
+  totalMarks > 0 ? Math.round((score / totalMarks) * 1000) / 10 : 0;
+
+export async function factsOf(db: Db, assessmentId: string): Promise<PostFacts> {
+  const [row] = await db
+    .select({
+      quizType: assessments.quizType,
+      score: assessments.score,
+      totalMarks: assessments.totalMarks,
+      totalQuestions: assessments.totalQuestions,
+      exam: exams.name,
+      module: modules.name,
+      subject: subjects.name,
+      topic: topics.name,
+      correct: sql<number>`(SELECT count(*)::int FROM jsonb_array_elements(${assessments.scores}) AS s(score) WHERE (s.score #>> '{}')::numeric > 0)`,
+    })
+    .from(assessments)
+    .innerJoin(exams, eq(exams.id, assessments.examId))
+    .innerJoin(modules, eq(modules.id, assessments.moduleId))
+    .leftJoin(subjects, eq(subjects.id, assessments.subjectId))
+    .leftJoin(topics, eq(topics.id, assessments.topicId))
+    .where(eq(assessments.id, assessmentId));
+  if (!row) throw notFound(aiMessages.assessmentNotFound);
+  const score = row.score ?? 0;
+  return {
+    exam: row.exam,
+    module: row.module,
+    subject: row.subject,
+    topic: row.topic,
+    kind: KIND[row.quizType],
+    score,
+    totalMarks: row.totalMarks,
+    percentage: percentageOf(score, row.totalMarks).toFixed(1),
+    correct: Number(row.correct),
+    totalQuestions: row.totalQuestions,
+  };
+}
