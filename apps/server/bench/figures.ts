@@ -1,5 +1,5 @@
 /** What the bench measures and prints: latency percentiles, throughput, machine CPU per request. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { log, type BenchOptions } from './options.js';
@@ -64,17 +64,59 @@ function machineCpu(): { busyMs: number; stealMs: number } | null {
 }
 
 /**
+ * CPU time (ms) of this machine's PostgreSQL processes and of this process's children (the forked
+ * server), from /proc: where a request's cost lands, which the machine-wide figure cannot say. With
+ * PGlite the database runs inside the server and its share counts there.
+ */
+function processCpu(): { databaseMs: number; serverMs: number } | null {
+  try {
+    let databaseMs = 0;
+    let serverMs = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // gone between the listing and the read
+      }
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // After the name: state, ppid, ..., utime and stime are fields 14 and 15 of stat (11 and 12 here).
+      const ms = (Number(rest[11]) + Number(rest[12])) * 10;
+      if (comm === 'postgres') databaseMs += ms;
+      else if (Number(rest[1]) === process.pid) serverMs += ms;
+    }
+    return { databaseMs, serverMs };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * A phase with the machine's CPU time per request (server, database and load generator together, all
- * on this machine). Throughput swings with what else the host runs; CPU per request barely does.
+ * on this machine), split into the database's, the server's and this process's (the load generator).
+ * Throughput swings with what else the host runs; CPU per request barely does.
  */
 export async function measured(opts: BenchOptions, run: () => Promise<Figures>) {
   const before = machineCpu();
+  const split = processCpu();
+  const own = process.cpuUsage();
   const figures = await run();
   const after = machineCpu();
+  const splitAfter = processCpu();
+  const ownUs = process.cpuUsage(own);
+  const perRequest = (ms: number) => round((ms * 1000) / figures.requests, 0);
   const cpuUs = before && after ? ((after.busyMs - before.busyMs) * 1000) / figures.requests : NaN;
   const stealPct =
     before && after ? ((after.stealMs - before.stealMs) / (opts.duration * 1000 * cpus().length)) * 100 : NaN;
-  log(`  machine CPU per request ${round(cpuUs, 0)} us, steal ${round(stealPct)} % of the cores`);
+  const parts =
+    split && splitAfter
+      ? ` (database ${perRequest(splitAfter.databaseMs - split.databaseMs)} us, server ` +
+        `${perRequest(splitAfter.serverMs - split.serverMs)} us, load generator ` +
+        `${perRequest((ownUs.user + ownUs.system) / 1000)} us)`
+      : '';
+  log(`  machine CPU per request ${round(cpuUs, 0)} us${parts}, steal ${round(stealPct)} % of the cores`);
   return { figures, cpuUs };
 }
 

@@ -9,6 +9,7 @@
  * BENCH_DURATION, BENCH_CONNECTIONS, BENCH_EXAM_MINUTES, BENCH_RAMP, BENCH_SAVE_EVERY, BENCH_SWEEP,
  * BENCH_BURST, BENCH_PHASES (BENCH_PROF=<dir> writes CPU profiles of the server process); BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test) is the server a fresh database `ai_tutor_bench` is created on.
+ * BENCH_KEEP=1 leaves that database after the run (to look at rows or count one statement's cost).
  *
  * The server (bench/server.ts → dist/bench-app.js) runs in its own process; the load comes from this
  * one. Every loop is bounded (a duration or a fixed number of requests) and stops by itself.

@@ -36,7 +36,11 @@ async function serverEnvironment(opts: BenchOptions) {
     const url = new URL(opts.baseUrl);
     url.pathname = '/ai_tutor_bench';
     env.DATABASE_URL = url.toString();
-    return { env, cleanUp: () => recreateDatabase(opts.baseUrl, false) };
+    // BENCH_KEEP=1 leaves the database for a look afterwards (row sizes, counting one statement's cost).
+    return {
+      env,
+      cleanUp: () => (process.env.BENCH_KEEP ? Promise.resolve() : recreateDatabase(opts.baseUrl, false)),
+    };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'ai-tutor-bench-'));
   env.DATA_DIR = dataDir;
