@@ -1,5 +1,5 @@
 import { quizMessages, saveEvaluationData, scoreAnswer, type SessionData } from '@ai-tutor/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assessments } from '../src/db/schema.js';
 import { storedEvaluation } from './helpers/stored-evaluation.js';
@@ -206,6 +206,38 @@ describe('POST /api/v1/evaluations', () => {
       expect(res.json().data.evaluation.userAnswer).toBe(answer);
       expect((await stored(e._id)).userAnswer).toBe(answer);
     }
+  });
+
+  it('stores a long paper so that saves neither decompress its options nor recompress its answers', async () => {
+    // Decision 0010: a save checks its answer against the session's options and rewrites the row. A
+    // paper of 30 questions with long options (~13 kB of options) is the case the storage is set for.
+    const long = (i: number, tag: string) =>
+      `Option ${tag} of question ${i + 1}: ${'a long worded choice '.repeat(5)}`;
+    const cat = await insertCatalogue(t.app.db, {
+      subjects: [
+        {
+          name: 'Long options',
+          questionCount: 30,
+          questions: Array.from({ length: 30 }, (_, i) => ({
+            text: `Long question ${i + 1}`,
+            options: ['right', 'wrong a', 'wrong b', 'wrong c'].map((tag) => long(i, tag)),
+            answer: long(i, 'right'),
+          })),
+        },
+      ],
+    });
+    const s = await startSession(t.app, learner, subjectQuiz(cat));
+    for (const e of s.evaluation) {
+      const res = await save(t.app, learner, { evaluationId: e._id, userAnswer: e.baseQuestion.options[2]! });
+      expect(res.statusCode).toBe(200);
+    }
+    const result = await t.app.db.execute(sql`
+      SELECT pg_column_compression(options) AS options, pg_column_compression(answers) AS answers,
+        octet_length(options::text) AS options_bytes
+      FROM assessments WHERE slug = ${s.assessment.slug}`);
+    const row = result.rows[0] as { options: string | null; answers: string | null; options_bytes: number };
+    expect(Number(row.options_bytes)).toBeGreaterThan(10_000);
+    expect(row).toMatchObject({ options: null, answers: null });
   });
 
   it('answers 404 for an unknown evaluation and 400 for a malformed id', async () => {
