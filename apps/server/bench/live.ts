@@ -45,16 +45,12 @@ async function seedTakers(bench: Bench): Promise<{ testId: string; takers: numbe
      ), rows AS (
        INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, session_name,
          total_questions, total_marks, total_time, start_time, deadline, end_time, completed_at, score,
-         answered_question, session_completed, marking_scheme, scheduled_test_id, question_ids,
-         question_types, options, answers, marked, time_spent, scores)
+         answered_question, session_completed, marking_scheme, scheduled_test_id, question_ids, scores)
        SELECT (left(gen_random_uuid()::text, 33) || '000')::uuid, 'live-bench-' || u.n, u.id, 'module',
          'live:' || t.id, t.exam_id, t.module_id, t.name, 75, 300, 180, now() - interval '3 hours',
          t.closes_at, CASE WHEN u.n % 10 <> 0 THEN now() END, CASE WHEN u.n % 10 <> 0 THEN now() END,
          CASE WHEN u.n % 10 <> 0 THEN x.score END, CASE WHEN u.n % 10 <> 0 THEN x.answered ELSE 0 END,
-         u.n % 10 <> 0, 'spec@1', t.id, t.question_ids, array_fill('single'::text, ARRAY[75]),
-         (SELECT jsonb_agg('[]'::jsonb) FROM generate_series(1, 75)),
-         (SELECT jsonb_agg(NULL::jsonb) FROM generate_series(1, 75)),
-         array_fill(false, ARRAY[75]), x.ts, CASE WHEN u.n % 10 <> 0 THEN x.scores END
+         u.n % 10 <> 0, 'spec@1', t.id, t.question_ids, CASE WHEN u.n % 10 <> 0 THEN x.scores END
        FROM takers u CROSS JOIN scheduled_tests t
        CROSS JOIN LATERAL (
          SELECT jsonb_agg(v.s ORDER BY g) AS scores, array_agg(v.ts ORDER BY g) AS ts,
@@ -66,9 +62,17 @@ async function seedTakers(bench: Bench): Promise<{ testId: string; takers: numbe
          ) v
        ) x
        WHERE t.id = $1::uuid
+       RETURNING id, user_id, deadline, total_time, session_completed, x.ts
+     ), sheets AS (
+       INSERT INTO answer_sheets (assessment_id, user_id, deadline, total_time, completed, question_types,
+         options, answers, marked, time_spent)
+       SELECT id, user_id, deadline, total_time, session_completed, array_fill('single'::text, ARRAY[75]),
+         (SELECT jsonb_agg('[]'::jsonb) FROM generate_series(1, 75)), array_fill(NULL::text, ARRAY[75]),
+         array_fill(false, ARRAY[75]), ts
+       FROM rows
        RETURNING 1
      )
-     SELECT count(*)::int AS n FROM rows`,
+     SELECT count(*)::int AS n FROM sheets`,
     [testId],
   );
   return { testId, takers: Number(inserted!.n) };
@@ -90,8 +94,10 @@ export async function liveTest(bench: Bench) {
     [testId],
   );
   await bench.server.sqlRows(
-    `UPDATE assessments SET deadline = now() - interval '10 seconds'
-     WHERE scheduled_test_id = $1::uuid AND NOT session_completed`,
+    `WITH closed AS (
+       UPDATE assessments SET deadline = now() - interval '10 seconds'
+       WHERE scheduled_test_id = $1::uuid AND NOT session_completed RETURNING id, deadline)
+     UPDATE answer_sheets s SET deadline = closed.deadline FROM closed WHERE s.assessment_id = closed.id`,
     [testId],
   );
   const closedAt = Date.now();

@@ -86,14 +86,18 @@ async function reviewStart(userId: string, examId: string, moduleId: string, run
       `{${ids.join(',')}}`,
     ]);
     const rows = await query(
-      `INSERT INTO assessments (slug, user_id, quiz_type, scope_key, exam_id, module_id, session_name,
-         total_questions, total_marks, total_time, start_time, deadline, question_ids, question_types, options,
-         answers, marked, time_spent)
-       VALUES ($1, $2::uuid, 'module', $3, $4::uuid, $5::uuid, 'Review', $6::int, $6::int * 4, 0, now(),
-         now() + interval '1 year', $7::uuid[], $8::text[], $9::jsonb,
-         (SELECT coalesce(jsonb_agg(NULL::jsonb), '[]'::jsonb) FROM generate_series(1, $6::int)),
-         array_fill(false, ARRAY[$6::int]), array_fill(0, ARRAY[$6::int]))
-       RETURNING id`,
+      `WITH session AS (
+         INSERT INTO assessments (slug, user_id, quiz_type, scope_key, exam_id, module_id, session_name,
+           total_questions, total_marks, total_time, start_time, deadline, question_ids)
+         VALUES ($1, $2::uuid, 'module', $3, $4::uuid, $5::uuid, 'Review', $6::int, $6::int * 4, 0, now(),
+           now() + interval '1 year', $7::uuid[])
+         RETURNING id, user_id, deadline, total_time)
+       INSERT INTO answer_sheets (assessment_id, user_id, deadline, total_time, question_types, options, answers,
+         marked, time_spent)
+       SELECT id, user_id, deadline, total_time, $8::text[], $9::jsonb, array_fill(NULL::text, ARRAY[$6::int]),
+         array_fill(false, ARRAY[$6::int]), array_fill(0, ARRAY[$6::int])
+       FROM session
+       RETURNING assessment_id AS id`,
       [
         `review-bench-${i}-${Math.random()}`,
         userId,

@@ -166,6 +166,10 @@ describe('deadlines reached while both instances sweep', () => {
         WHERE id = ANY($1::uuid[])`,
       [sessions.map((s) => s.id)],
     );
+    await db.query(
+      `UPDATE answer_sheets SET deadline = now() - interval '10 minutes' WHERE assessment_id = ANY($1::uuid[])`,
+      [sessions.map((s) => s.id)],
+    );
     const until = Date.now() + 20_000;
     for (;;) {
       const [row] = await db.query<{ open: string }>(

@@ -1,7 +1,7 @@
 import { quizMessages, saveEvaluationData, scoreAnswer, type SessionData } from '@ai-tutor/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assessments } from '../src/db/schema.js';
+import { answerSheets, assessments } from '../src/db/schema.js';
 import { storedEvaluation } from './helpers/stored-evaluation.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import {
@@ -95,7 +95,10 @@ describe('POST /api/v1/evaluations', () => {
     const second = await save(t.app, learner, body);
     expect(second.statusCode).toBe(200);
     expect(second.json().data.evaluation).toEqual(first.json().data.evaluation);
-    const [row] = await t.app.db.select().from(assessments).where(eq(assessments.id, session.assessment._id));
+    const [row] = await t.app.db
+      .select()
+      .from(answerSheets)
+      .where(eq(answerSheets.assessmentId, session.assessment._id));
     expect(row!.answers).toHaveLength(session.evaluation.length);
   });
 
@@ -209,8 +212,8 @@ describe('POST /api/v1/evaluations', () => {
   });
 
   it('stores a long paper so that saves neither decompress its options nor recompress its answers', async () => {
-    // Decision 0010: a save checks its answer against the session's options and rewrites the row. A
-    // paper of 30 questions with long options (~13 kB of options) is the case the storage is set for.
+    // Decision 0013: a save checks its answer against the sheet's options and rewrites the sheet's row.
+    // A paper of 30 questions with long options (~13 kB of options) is the case the storage is set for.
     const long = (i: number, tag: string) =>
       `Option ${tag} of question ${i + 1}: ${'a long worded choice '.repeat(5)}`;
     const cat = await insertCatalogue(t.app.db, {
@@ -234,7 +237,7 @@ describe('POST /api/v1/evaluations', () => {
     const result = await t.app.db.execute(sql`
       SELECT pg_column_compression(options) AS options, pg_column_compression(answers) AS answers,
         octet_length(options::text) AS options_bytes
-      FROM assessments WHERE slug = ${s.assessment.slug}`);
+      FROM answer_sheets WHERE assessment_id = ${s.assessment._id}::uuid`);
     const row = result.rows[0] as { options: string | null; answers: string | null; options_bytes: number };
     expect(Number(row.options_bytes)).toBeGreaterThan(10_000);
     expect(row).toMatchObject({ options: null, answers: null });

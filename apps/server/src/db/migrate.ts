@@ -17,7 +17,7 @@ export function migrationsDir(): string {
  * qualifier is dropped so the same files serve any schema on the search_path (tests use one each).
  * An advisory lock keeps two instances starting together from applying the same migration twice.
  */
-export async function migrate(database: Database): Promise<string[]> {
+export async function migrate(database: Database, options: { upTo?: string } = {}): Promise<string[]> {
   const dir = migrationsDir();
   const journal = JSON.parse(readFileSync(join(dir, 'meta', '_journal.json'), 'utf8')) as Journal;
   return database.session(async (query) => {
@@ -28,7 +28,11 @@ export async function migrate(database: Database): Promise<string[]> {
         'CREATE TABLE IF NOT EXISTS schema_migrations (tag text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
       );
       const done = new Set((await query('SELECT tag FROM schema_migrations')).map((r) => String(r.tag)));
-      for (const entry of [...journal.entries].sort((a, b) => a.idx - b.idx)) {
+      const entries = [...journal.entries].sort((a, b) => a.idx - b.idx);
+      // Tests of a migration's data move stop before it (`upTo`: the last tag to apply).
+      const last = options.upTo ? entries.findIndex((e) => e.tag === options.upTo) : entries.length - 1;
+      if (last < 0) throw new Error(`no migration ${options.upTo}`);
+      for (const entry of entries.slice(0, last + 1)) {
         if (done.has(entry.tag)) continue;
         const statements = readFileSync(join(dir, `${entry.tag}.sql`), 'utf8')
           .replaceAll('"public".', '')

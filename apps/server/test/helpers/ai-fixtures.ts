@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { scoreAnswer } from '@ai-tutor/contract';
 import type { Db } from '../../src/db/client.js';
 import { evaluationId, newSessionId } from '../../src/services/quiz/session-ids.js';
-import { assessments, exams, modules, questions, subjects, topics } from '../../src/db/schema.js';
+import {
+  answerSheets,
+  assessments,
+  exams,
+  modules,
+  questions,
+  subjects,
+  topics,
+} from '../../src/db/schema.js';
 import { textHash } from '../../src/import/types.js';
 import { keyColumns } from './question-key.js';
 
@@ -115,11 +123,6 @@ export async function insertAttempt(
       id,
       scopeKey: completed ? `subject:${scope.module.id}:${scope.subject.id}:` : `fixture:${id}`,
       questionIds: items.map((i) => i.questionId),
-      questionTypes: items.map((i) => (i.options.length ? 'single' : 'text')),
-      options: items.map((i) => i.options),
-      answers: items.map((i) => i.userAnswer),
-      marked: items.map(() => false),
-      timeSpent: items.map(() => 0),
       scores: completed ? scores : null,
       slug,
       userId,
@@ -138,7 +141,19 @@ export async function insertAttempt(
       answeredQuestion: items.filter((i) => i.userAnswer).length,
       sessionCompleted: completed,
     })
-    .returning({ id: assessments.id });
+    .returning({ id: assessments.id, deadline: assessments.deadline });
+  await db.insert(answerSheets).values({
+    assessmentId: id,
+    userId,
+    deadline: assessment!.deadline,
+    totalTime: 30,
+    completed,
+    questionTypes: items.map((i) => (i.options.length ? 'single' : 'text')),
+    options: items.map((i) => i.options),
+    answers: items.map((i) => (i.userAnswer === null ? null : JSON.stringify(i.userAnswer))),
+    marked: items.map(() => false),
+    timeSpent: items.map(() => 0),
+  });
   const evaluationIds = items.map((_, position) => evaluationId(id, position));
   return { id: assessment!.id, slug, score, totalMarks: 4 * items.length, evaluationIds };
 }

@@ -12,7 +12,15 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client.js';
-import { assessments, exams, modules, questions, subjects, topics } from '../../src/db/schema.js';
+import {
+  answerSheets,
+  assessments,
+  exams,
+  modules,
+  questions,
+  subjects,
+  topics,
+} from '../../src/db/schema.js';
 import type { TestLearner } from './learner.js';
 import { evaluationId } from '../../src/services/quiz/session-ids.js';
 import { keyColumns } from './question-key.js';
@@ -229,8 +237,9 @@ export async function answerKey(
   assessmentId: string,
 ): Promise<Map<string, { answer: string; options: string[] }>> {
   const [session] = await db
-    .select({ questionIds: assessments.questionIds, options: assessments.options })
+    .select({ questionIds: assessments.questionIds, options: answerSheets.options })
     .from(assessments)
+    .innerJoin(answerSheets, eq(answerSheets.assessmentId, assessments.id))
     .where(eq(assessments.id, assessmentId));
   if (!session) return new Map();
   const keys = await db
@@ -250,7 +259,10 @@ export async function answerKey(
 export const wrongAnswer = (key: { answer: string; options: string[] }) =>
   key.options.find((o) => o !== key.answer) ?? 'certainly not the answer';
 
-/** Moves a session into the past: it started `minutes` + totalTime ago and its deadline has passed. */
+/**
+ * Moves a session into the past: it started `minutes` + totalTime ago and its deadline has passed (the
+ * answer sheet's copy of the deadline with it).
+ */
 export async function expire(db: Db, assessmentId: string, secondsPastDeadline = 60): Promise<void> {
   await db
     .update(assessments)
@@ -259,4 +271,8 @@ export async function expire(db: Db, assessmentId: string, secondsPastDeadline =
       startTime: sql`now() - make_interval(secs => ${secondsPastDeadline}::int) - make_interval(mins => ${assessments.totalTime})`,
     })
     .where(eq(assessments.id, assessmentId));
+  await db
+    .update(answerSheets)
+    .set({ deadline: sql`now() - make_interval(secs => ${secondsPastDeadline}::int)` })
+    .where(eq(answerSheets.assessmentId, assessmentId));
 }

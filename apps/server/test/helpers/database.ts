@@ -20,7 +20,8 @@ export interface TestDatabase extends Database {
   dispose: () => Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `upTo`: migrate only as far as that migration (a test of the next one's data move). */
+export async function createTestDatabase(upTo?: string): Promise<TestDatabase> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   if (testDatabaseUrl) {
     const admin = createPool(testDatabaseUrl, { max: 1 });
@@ -28,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
     const pool = createPool(testDatabaseUrl, { max: 10, options: `-c search_path=${schema}` });
     const database = fromPool(pool);
-    await migrate(database);
+    await migrate(database, { upTo });
     return {
       ...database,
       schema,
@@ -42,7 +43,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const client = await shared.__pglite;
   await client.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema};`);
   const database = fromPglite(client, async () => undefined);
-  await migrate(database);
+  await migrate(database, { upTo });
   return {
     ...database,
     schema,

@@ -39,6 +39,9 @@ export async function closeTest(db: Db, testId: string, seconds = 20): Promise<v
   await db.execute(sql`
     UPDATE assessments SET deadline = least(deadline, now() - make_interval(secs => ${seconds}::int))
     WHERE scheduled_test_id = ${testId}::uuid`);
+  await db.execute(sql`
+    UPDATE answer_sheets s SET deadline = a.deadline FROM assessments a
+    WHERE a.id = s.assessment_id AND a.scheduled_test_id = ${testId}::uuid`);
 }
 
 export function startLive(app: FastifyInstance, learner: TestLearner, c: TestCatalogue, testId: string) {

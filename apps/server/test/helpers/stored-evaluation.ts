@@ -1,7 +1,8 @@
 import type { AnswerValue } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
-import { assessments } from '../../src/db/schema.js';
+import { answerSheets, assessments } from '../../src/db/schema.js';
+import { parseAnswer } from '../../src/services/quiz/answer-sheets.js';
 import { parseEvaluationId } from '../../src/services/quiz/session-ids.js';
 
 export interface StoredEvaluation {
@@ -18,18 +19,22 @@ export interface StoredEvaluation {
 export async function storedEvaluation(db: Db, id: string): Promise<StoredEvaluation | undefined> {
   const target = parseEvaluationId(id);
   if (!target) return undefined;
-  const [row] = await db.select().from(assessments).where(eq(assessments.id, target.sessionId));
+  const [row] = await db
+    .select({ session: assessments, sheet: answerSheets })
+    .from(assessments)
+    .innerJoin(answerSheets, eq(answerSheets.assessmentId, assessments.id))
+    .where(eq(assessments.id, target.sessionId));
   const at = target.position;
-  if (!row || at >= row.questionIds.length) return undefined;
-  const userAnswer = row.answers[at] ?? null;
+  if (!row || at >= row.session.questionIds.length) return undefined;
+  const userAnswer = parseAnswer(row.sheet.answers[at]);
   return {
-    questionId: row.questionIds[at]!,
+    questionId: row.session.questionIds[at]!,
     userAnswer,
     status: userAnswer === null ? 'not_answered' : 'answered',
-    markedForReview: row.marked[at] ?? false,
-    timeSpentSeconds: row.timeSpent[at] ?? 0,
-    score: row.scores?.[at] ?? null,
-    aiExplanation: row.aiExplanations?.[String(at)] ?? null,
+    markedForReview: row.sheet.marked[at] ?? false,
+    timeSpentSeconds: row.sheet.timeSpent[at] ?? 0,
+    score: row.session.scores?.[at] ?? null,
+    aiExplanation: row.session.aiExplanations?.[String(at)] ?? null,
   };
 }
 

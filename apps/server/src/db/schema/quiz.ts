@@ -1,5 +1,4 @@
 import {
-  type AnswerValue,
   type Confidence,
   type QuestionKey,
   type QuestionType,
@@ -65,24 +64,16 @@ export const assessments = pgTable(
     mode: text('mode').$type<SessionMode>().notNull().default('timed'),
     /** Has a countdown (an untimed session's deadline is only the sweep's far limit). */
     timed: boolean('timed').notNull().default(true),
-    // A session's questions and answers, one array element per position (decision 0010): a start
-    // writes one row, a save updates one element, completion reads and writes one row.
+    /** The session's questions by position (decision 0010); what is written on them is its answer sheet. */
     questionIds: uuid('question_ids').array().notNull(),
-    questionTypes: text('question_types').$type<QuestionType>().array().notNull(),
-    /** The options of each question in the order this session shows them ([] for typed answers). */
-    options: jsonb('options').$type<string[][]>().notNull(),
-    answers: jsonb('answers').$type<AnswerValue[]>().notNull(),
-    marked: boolean('marked').array().notNull(),
-    timeSpent: integer('time_spent').array().notNull(),
     /** Set on completion: each question's marks (null: not attempted). */
     scores: jsonb('scores').$type<(number | null)[]>(),
     /** The AI grader's one-line reasons, by position (free text it judged). */
     gradingNotes: jsonb('grading_notes').$type<Record<string, string>>(),
     /** The AI tutor's explanations, by position, once asked for. */
     aiExplanations: jsonb('ai_explanations').$type<Record<string, string>>(),
-    // Practice and review (DESIGN.md §6.2), by position; null in timed sessions. A checked position is
-    // locked: saves to it are refused.
-    checked: boolean('checked').array(),
+    // Practice and review (DESIGN.md §6.2), by position; null in timed sessions (which position is
+    // checked, and so locked, is on the answer sheet).
     confidence: text('confidence').$type<Confidence>().array(),
     hintsGiven: integer('hints_given').array(),
     /** The mark each check gave, by position (so a reload shows the same verdict). */
@@ -103,6 +94,37 @@ export const assessments = pgTable(
       .where(sql`${t.scheduledTestId} IS NOT NULL`),
   ],
 );
+
+/**
+ * A session's answer sheet (decision 0013): the options in the order the session shows them and what
+ * the learner writes against each question, by position, one row per session. Saves update this row
+ * and nothing else, so it holds only what a save reads and writes: its own copies of the session's
+ * owner, deadline and length (set at the start, never changed) and a completed flag that completion
+ * sets under the session's lock. Narrow and with one index, a save costs less than on the session's
+ * wide row (counted in docs/performance.md).
+ */
+export const answerSheets = pgTable('answer_sheets', {
+  assessmentId: uuid('assessment_id')
+    .primaryKey()
+    .references(() => assessments.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull(),
+  deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+  /** Minutes, as the session's: time spent on a question is capped at the session's length. */
+  totalTime: integer('total_time').notNull(),
+  completed: boolean('completed').notNull().default(false),
+  questionTypes: text('question_types').$type<QuestionType>().array().notNull(),
+  /** Each question's options in the order this session shows them ([] for typed answers). */
+  options: jsonb('options').$type<string[][]>().notNull(),
+  /**
+   * Each answer as JSON text (a string, or an array of options for multiple-correct); NULL unanswered.
+   * An array element is replaced in place, where a jsonb array would be rebuilt whole on every save.
+   */
+  answers: text('answers').array().$type<(string | null)[]>().notNull(),
+  marked: boolean('marked').array().notNull(),
+  timeSpent: integer('time_spent').array().notNull(),
+  /** Practice and review (DESIGN.md §6.2): a checked position is locked, saves to it are refused. */
+  checked: boolean('checked').array(),
+});
 
 /** An operator's key correction or dropped question (DESIGN.md §6.1): the audit row. */
 export const keyCorrections = pgTable('key_corrections', {

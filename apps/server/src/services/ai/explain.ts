@@ -54,10 +54,11 @@ export async function explainEvaluation(
   if (!target) throw notFound(aiMessages.evaluationNotFound);
   const at = target.position;
   const result = await db.execute(sql`
-    SELECT a.user_id, a.session_completed, (a.answers -> ${at}::int)::text AS answer_json,
-      (a.options -> ${at}::int)::text AS options_json, (a.scores -> ${at}::int)::text AS score_json,
+    SELECT a.user_id, a.session_completed, sh.answers[${at + 1}::int] AS answer_json,
+      (sh.options -> ${at}::int)::text AS options_json, (a.scores -> ${at}::int)::text AS score_json,
       a.ai_explanations ->> ${String(at)}::text AS ai_explanation, q.text, q.answer, q.explanation
-    FROM assessments a JOIN questions q ON q.id = a.question_ids[${at + 1}::int]
+    FROM assessments a JOIN answer_sheets sh ON sh.assessment_id = a.id
+    JOIN questions q ON q.id = a.question_ids[${at + 1}::int]
     WHERE a.id = ${target.sessionId}`);
   const found = result.rows[0] as ExplainRow | undefined;
   const row = found && {

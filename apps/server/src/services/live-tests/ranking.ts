@@ -55,7 +55,8 @@ export async function subjectTotals(db: DbOrTx, from: SQL, where: SQL): Promise<
       count(*) FILTER (WHERE (a.scores ->> (u.pos::int - 1))::numeric > 0)::int AS correct,
       coalesce(sum(u.seconds), 0)::float8 AS seconds
     FROM ${from}
-    CROSS JOIN LATERAL unnest(a.question_ids, a.time_spent) WITH ORDINALITY AS u(question_id, seconds, pos)
+    JOIN answer_sheets sh ON sh.assessment_id = a.id
+    CROSS JOIN LATERAL unnest(a.question_ids, sh.time_spent) WITH ORDINALITY AS u(question_id, seconds, pos)
     JOIN questions q ON q.id = u.question_id
     WHERE ${where}
     GROUP BY q.subject_id`);

@@ -16,8 +16,9 @@ export async function countLiveTestRecords(tx: DbOrTx, testId: string, schemeId:
   await tx.execute(sql`
     WITH s AS (
       SELECT a.user_id, a.module_id, a.total_marks, coalesce(a.score, 0) AS score, a.scores, a.question_ids,
-        a.question_types
-      FROM assessments a WHERE a.scheduled_test_id = ${testId}::uuid AND a.session_completed
+        sh.question_types
+      FROM assessments a JOIN answer_sheets sh ON sh.assessment_id = a.id
+      WHERE a.scheduled_test_id = ${testId}::uuid AND a.session_completed
     ), deltas AS (
       SELECT user_id, 'exam_module'::text AS entity_type, module_id AS entity_id, score, total_marks AS marks
       FROM s

@@ -123,20 +123,27 @@ async function insertLiveSession(db: Db, userId: string, test: TestRow): Promise
   const questions = order.map((id) => byId.get(id)!);
   const options = questions.map((q) => shuffle(JSON.parse(q.options_json) as string[]));
   const n = questions.length;
+  // The session and its answer sheet in one statement, as create-session.ts writes them.
   const inserted = await db.execute(sql`
-    INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, session_name,
-      total_questions, total_marks, total_time, start_time, deadline, marking_scheme, scheduled_test_id,
-      question_ids, question_types, options, answers, marked, time_spent)
-    SELECT ${newSessionId()}::uuid, ${randomBytes(9).toString('base64url')}, ${userId}::uuid, 'module',
-      'live:' || t.id, t.exam_id, t.module_id, t.name, ${n}::int, t.total_marks, t.duration_minutes,
-      now(), least(now() + make_interval(mins => t.duration_minutes), t.closes_at), t.marking_scheme, t.id,
-      ${`{${order.join(',')}}`}::uuid[], ${`{${questions.map((q) => q.type).join(',')}}`}::text[],
-      ${JSON.stringify(options)}::jsonb,
-      (SELECT coalesce(jsonb_agg(NULL::jsonb), '[]'::jsonb) FROM generate_series(1, ${n}::int)),
+    WITH session AS (
+      INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, session_name,
+        total_questions, total_marks, total_time, start_time, deadline, marking_scheme, scheduled_test_id,
+        question_ids)
+      SELECT ${newSessionId()}::uuid, ${randomBytes(9).toString('base64url')}, ${userId}::uuid, 'module',
+        'live:' || t.id, t.exam_id, t.module_id, t.name, ${n}::int, t.total_marks, t.duration_minutes,
+        now(), least(now() + make_interval(mins => t.duration_minutes), t.closes_at), t.marking_scheme, t.id,
+        ${`{${order.join(',')}}`}::uuid[]
+      FROM scheduled_tests t
+      WHERE t.id = ${test.id}::uuid AND t.cancelled_at IS NULL AND now() >= t.opens_at AND now() < t.closes_at
+      ON CONFLICT DO NOTHING
+      RETURNING id, user_id, deadline, total_time
+    )
+    INSERT INTO answer_sheets (assessment_id, user_id, deadline, total_time, question_types, options, answers,
+      marked, time_spent)
+    SELECT id, user_id, deadline, total_time, ${`{${questions.map((q) => q.type).join(',')}}`}::text[],
+      ${JSON.stringify(options)}::jsonb, array_fill(NULL::text, ARRAY[${n}::int]),
       array_fill(false, ARRAY[${n}::int]), array_fill(0, ARRAY[${n}::int])
-    FROM scheduled_tests t
-    WHERE t.id = ${test.id}::uuid AND t.cancelled_at IS NULL AND now() >= t.opens_at AND now() < t.closes_at
-    ON CONFLICT DO NOTHING
-    RETURNING id`);
+    FROM session
+    RETURNING assessment_id`);
   return inserted.rows.length > 0;
 }

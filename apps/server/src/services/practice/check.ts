@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { FreeTextGrader } from '../quiz/free-text-grading.js';
+import { parseAnswer } from '../quiz/answer-sheets.js';
 import { saveEvaluation } from '../quiz/save-evaluation.js';
 import { parseEvaluationId } from '../quiz/session-ids.js';
 import { feedbackOf } from './feedback.js';
@@ -26,9 +27,9 @@ import { outcomeOf } from '../quiz/evaluation-views.js';
  * `POST /v1/evaluations/:id/check` (DESIGN.md §6.2): in a practice or review session, marks one answer
  * at once, locks it and answers right/wrong, the key and the explanation. The answer in the body is
  * saved first (through the ordinary save, so it is validated the same way); without one the saved
- * answer is checked (none: the key is revealed and the question counts as not attempted). The lock,
- * the mark and the confidence are one UPDATE that only succeeds on an unchecked position whose answer
- * is still the one marked; in the same transaction the review queue records the answer, so the
+ * answer is checked (none: the key is revealed and the question counts as not attempted). The lock
+ * only succeeds on an unchecked position whose answer is still the one marked, and the mark and the
+ * confidence are written with it; in the same transaction the review queue records the answer, so the
  * question is rescheduled at once (completion leaves checked positions to the queue as they are).
  */
 
@@ -71,12 +72,13 @@ export async function practicePosition(
   const at = target.position;
   const result = await db.execute(sql`
     SELECT a.user_id, a.mode, a.session_completed, now() > a.deadline AS late,
-      coalesce(a.checked[${at + 1}::int], false) AS checked, a.hints_given[${at + 1}::int] AS hints_given,
+      coalesce(sh.checked[${at + 1}::int], false) AS checked, a.hints_given[${at + 1}::int] AS hints_given,
       a.total_questions, a.marking_scheme, a.exam_id, q.id AS question_id, q.subject_id, q.topic_id,
-      a.time_spent[${at + 1}::int] AS time_spent, q.text AS question_text,
-      q.type AS question_type, (a.options -> ${at}::int)::text AS options_json,
-      (a.answers -> ${at}::int)::text AS answer_json, q.key::text AS key_json, q.explanation
-    FROM assessments a JOIN questions q ON q.id = a.question_ids[${at + 1}::int]
+      sh.time_spent[${at + 1}::int] AS time_spent, q.text AS question_text,
+      q.type AS question_type, (sh.options -> ${at}::int)::text AS options_json,
+      sh.answers[${at + 1}::int] AS answer_json, q.key::text AS key_json, q.explanation
+    FROM assessments a JOIN answer_sheets sh ON sh.assessment_id = a.id
+    JOIN questions q ON q.id = a.question_ids[${at + 1}::int]
     WHERE a.id = ${target.sessionId}`);
   const row = result.rows[0] as PositionRow | undefined;
   if (!row || row.user_id !== userId) throw notFound(quizMessages.questionNotFound);
@@ -85,9 +87,6 @@ export async function practicePosition(
   if (row.late) throw conflict(quizMessages.timeUp);
   return { sessionId: target.sessionId, position: at, row };
 }
-
-const parseAnswer = (json: string | null): AnswerValue =>
-  json === null ? null : (JSON.parse(json) as AnswerValue);
 
 /** The rules' mark, and for a free-text answer they did not accept, the AI grader's verdict. */
 async function markOf(grader: FreeTextGrader | null, row: PositionRow, answer: AnswerValue) {
@@ -123,18 +122,22 @@ export async function checkAnswer(
   const at = found.position;
 
   const locked = await db.transaction(async (tx) => {
+    // The lock is on the answer sheet, where saves look (and wait) for it; the answer must still be the
+    // one marked. Practice sheets have a checked array: a timed session's has none and locks nothing.
     const updated = await tx.execute(sql`
-      UPDATE assessments a SET checked[${at + 1}::int] = true,
-        confidence[${at + 1}::int] = ${body.confidence}::text,
+      UPDATE answer_sheets s SET checked[${at + 1}::int] = true
+      WHERE s.assessment_id = ${found.sessionId} AND s.user_id = ${userId} AND s.checked IS NOT NULL
+        AND NOT s.completed AND NOT coalesce(s.checked[${at + 1}::int], false)
+        AND s.answers[${at + 1}::int]::jsonb IS NOT DISTINCT FROM ${answer === null ? null : JSON.stringify(answer)}::jsonb
+      RETURNING s.marked[${at + 1}::int] AS marked`);
+    const row = updated.rows[0] as { marked: boolean } | undefined;
+    if (!row) return null;
+    await tx.execute(sql`
+      UPDATE assessments a SET confidence[${at + 1}::int] = ${body.confidence}::text,
         check_scores = coalesce(a.check_scores, '{}'::jsonb) || jsonb_build_object(${String(at)}::text, ${
           score === null ? null : JSON.stringify(score)
         }::jsonb)
-      WHERE a.id = ${found.sessionId} AND a.user_id = ${userId} AND a.mode <> 'timed'
-        AND NOT a.session_completed AND NOT coalesce(a.checked[${at + 1}::int], false)
-        AND (a.answers -> ${at}::int) IS NOT DISTINCT FROM ${answer === null ? 'null' : JSON.stringify(answer)}::jsonb
-      RETURNING a.marked[${at + 1}::int] AS marked`);
-    const row = updated.rows[0] as { marked: boolean } | undefined;
-    if (!row) return null;
+      WHERE a.id = ${found.sessionId}`);
     const maxScore = schemeById(found.row.marking_scheme).marks[found.row.question_type].correct;
     await recordAnswers(tx, [
       {

@@ -13,6 +13,7 @@ import { assessments } from '../../db/schema.js';
 import { gradeSession, type GradeVerdict } from './free-text-grading.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { applyRecordDeltas, recordDeltas, type ScoredQuestion, type SessionForRecords } from './records.js';
+import { closeSheets } from './answer-sheets.js';
 import { GRACE } from './sql.js';
 import { countFirstAttempts } from '../live-tests/practice.js';
 import { completionEntries, recordAnswers } from '../tutor/record-answers.js';
@@ -21,8 +22,8 @@ import { completionEntries, recordAnswers } from '../tutor/record-answers.js';
  * Completing a session: the one path used by submit, by the periodic sweep, by reads of an expired
  * session and by a fresh start. The session's row is locked (FOR UPDATE) and re-checked inside the
  * transaction, so however many requests and server processes race, a session is scored and counted in
- * the records once. Saves update the same row (save-evaluation.ts): a save lands before scoring reads
- * the answers or is refused after it. Marks follow the scheme the session was started under.
+ * the records once. Its answer sheet is closed before the answers are read (answer-sheets.ts): a save
+ * lands before scoring reads the answers or is refused after it. Marks follow the scheme the session was started under.
  * With a free-text grader (fastify.freeTextGrader, null without AI) its verdicts decide free-text
  * answers the rules did not match.
  */
@@ -38,12 +39,12 @@ const lockColumns = {
   totalMarks: assessments.totalMarks,
   sessionCompleted: assessments.sessionCompleted,
   markingScheme: assessments.markingScheme,
-  answers: assessments.answers,
   scheduledTestId: assessments.scheduledTestId,
   checkScores: assessments.checkScores,
   examId: assessments.examId,
-  timeSpent: assessments.timeSpent,
 };
+/** A session's row as its lock read it; its answers are read when its sheet is closed. */
+type LockedRow = Omit<LockedSession, 'answers' | 'timeSpent'>;
 interface LockedSession extends SessionForRecords {
   id: string;
   examId: string;
@@ -118,14 +119,26 @@ function scoreSession(session: LockedSession, keys: KeyRow[], verdicts: Map<numb
   return { session, scores: questions.map((q) => q.score), notes, questions };
 }
 
-/** Writes the scores of locked, not yet completed sessions and their records: a few statements. */
+/**
+ * Closes the answer sheets of locked, not yet completed sessions, then writes their scores and records:
+ * a few statements.
+ */
 async function completeLocked(
   tx: DbOrTx,
-  sessions: LockedSession[],
+  locked: LockedRow[],
   verdicts: Map<number, GradeVerdict> = new Map(),
   history: 'now' | 'queue' = 'now',
 ): Promise<void> {
-  if (sessions.length === 0) return;
+  if (locked.length === 0) return;
+  const sheets = await closeSheets(
+    tx,
+    locked.map((s) => s.id),
+  );
+  const sessions: LockedSession[] = locked.map((s) => ({
+    ...s,
+    answers: sheets.get(s.id)?.answers ?? [],
+    timeSpent: sheets.get(s.id)?.timeSpent ?? null,
+  }));
   const keys = await keysOf(
     tx,
     sessions.map((s) => s.id),

@@ -25,8 +25,9 @@ import { toEvaluation } from './evaluation-views.js';
 const newSlug = () => randomBytes(9).toString('base64url');
 
 /**
- * A start writes one row (decision 0010): the session with its questions, option orders and empty
- * answers as arrays. Five foreign keys are checked, whatever the test's length.
+ * A start is one statement (decisions 0010, 0013): the session's row, with its questions, and its
+ * answer sheet, with the option orders and empty answers, as arrays by position. Six foreign keys are
+ * checked, whatever the test's length.
  * $1 id, $2 slug, $3 user, $4 quiz type, $5 scope key, $6 exam, $7 module, $8 subject, $9 topic,
  * $10 name, $11 questions, $12 marks, $13 minutes, $14 scheme, $15 question ids (uuid[] literal),
  * $16 types (text[] literal), $17 options (JSON array of arrays), $18 mode, $19 timed. Practice and
@@ -35,25 +36,32 @@ const newSlug = () => randomBytes(9).toString('base64url');
  * this insert nothing: the caller then answers that attempt.
  */
 const CREATE: PreparedStatement = {
-  name: 'quiz_create_session_v3',
+  name: 'quiz_create_session_v4',
   text: `
-    INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, subject_id,
-      topic_id, session_name, total_questions, total_marks, total_time, start_time, deadline,
-      marking_scheme, question_ids, question_types, options, answers, marked, time_spent, mode, timed,
-      checked, confidence, hints_given)
-    VALUES ($1::uuid, $2::text, $3::uuid, $4::text, $5::text, $6::uuid, $7::uuid, $8::uuid, $9::uuid,
-      $10::text, $11::int, $12::int, $13::int, now(), now() + make_interval(mins => $13::int),
-      $14::text, $15::uuid[], $16::text[], $17::jsonb,
-      (SELECT coalesce(jsonb_agg(NULL::jsonb), '[]'::jsonb) FROM generate_series(1, $11::int)),
-      array_fill(false, ARRAY[$11::int]), array_fill(0, ARRAY[$11::int]), $18::text, $19::boolean,
-      CASE WHEN $18::text <> 'timed' THEN array_fill(false, ARRAY[$11::int]) END,
-      CASE WHEN $18::text <> 'timed' THEN array_fill(NULL::text, ARRAY[$11::int]) END,
-      CASE WHEN $18::text <> 'timed' THEN array_fill(0, ARRAY[$11::int]) END)
-    ON CONFLICT (user_id, scope_key) WHERE session_completed = false DO NOTHING
-    RETURNING (extract(epoch from start_time) * 1000)::float8 AS start_ms,
+    WITH session AS (
+      INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, subject_id,
+        topic_id, session_name, total_questions, total_marks, total_time, start_time, deadline,
+        marking_scheme, question_ids, mode, timed, confidence, hints_given)
+      VALUES ($1::uuid, $2::text, $3::uuid, $4::text, $5::text, $6::uuid, $7::uuid, $8::uuid, $9::uuid,
+        $10::text, $11::int, $12::int, $13::int, now(), now() + make_interval(mins => $13::int),
+        $14::text, $15::uuid[], $18::text, $19::boolean,
+        CASE WHEN $18::text <> 'timed' THEN array_fill(NULL::text, ARRAY[$11::int]) END,
+        CASE WHEN $18::text <> 'timed' THEN array_fill(0, ARRAY[$11::int]) END)
+      ON CONFLICT (user_id, scope_key) WHERE session_completed = false DO NOTHING
+      RETURNING id, user_id, deadline, total_time, start_time, created_at
+    ), sheet AS (
+      INSERT INTO answer_sheets (assessment_id, user_id, deadline, total_time, question_types, options,
+        answers, marked, time_spent, checked)
+      SELECT id, user_id, deadline, total_time, $16::text[], $17::jsonb, array_fill(NULL::text, ARRAY[$11::int]),
+        array_fill(false, ARRAY[$11::int]), array_fill(0, ARRAY[$11::int]),
+        CASE WHEN $18::text <> 'timed' THEN array_fill(false, ARRAY[$11::int]) END
+      FROM session
+    )
+    SELECT (extract(epoch from start_time) * 1000)::float8 AS start_ms,
       (extract(epoch from deadline) * 1000)::float8 AS deadline_ms,
       (extract(epoch from created_at) * 1000)::float8 AS created_ms,
-      (extract(epoch from clock_timestamp()) * 1000)::float8 AS server_ms`,
+      (extract(epoch from clock_timestamp()) * 1000)::float8 AS server_ms
+    FROM session`,
 };
 
 export interface StartedSession extends SessionData {

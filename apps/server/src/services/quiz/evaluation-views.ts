@@ -13,11 +13,13 @@ import {
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { practiceFieldsOf, type PracticeColumns, type PracticeFields } from '../practice/feedback.js';
+import { parseAnswer } from './answer-sheets.js';
 import { evaluationId } from './session-ids.js';
 
 /**
- * A session's questions, one row per position, from the arrays of its row (decision 0010). The running
- * view never selects a key, an explanation or a score: what is not read cannot leak.
+ * A session's questions, one row per position, from the arrays of its row and of its answer sheet
+ * (decisions 0010, 0013). The running view never selects a key, an explanation or a score: what is not
+ * read cannot leak.
  */
 
 export interface SessionQuestionRow {
@@ -59,11 +61,11 @@ interface RawRow extends PracticeColumns {
  * Practice and review (DESIGN.md §6.2): a checked position's key and explanation are the learner's
  * already (the check answered them), so they are read for checked positions only.
  */
-const PRACTICE_COLUMNS = sql`a.mode, a.marking_scheme, a.checked[s.pos] AS checked,
+const PRACTICE_COLUMNS = sql`a.mode, a.marking_scheme, sh.checked[s.pos] AS checked,
   a.confidence[s.pos] AS confidence, a.hints_given[s.pos] AS hints_given,
-  CASE WHEN a.checked[s.pos] THEN q.key::text END AS checked_key_json,
-  CASE WHEN a.checked[s.pos] THEN q.explanation END AS checked_explanation,
-  CASE WHEN a.checked[s.pos] THEN (a.check_scores -> (s.pos::int - 1)::text)::text END AS check_score_json`;
+  CASE WHEN sh.checked[s.pos] THEN q.key::text END AS checked_key_json,
+  CASE WHEN sh.checked[s.pos] THEN q.explanation END AS checked_explanation,
+  CASE WHEN sh.checked[s.pos] THEN (a.check_scores -> (s.pos::int - 1)::text)::text END AS check_score_json`;
 
 /** Result-only columns are selected only when `withKeys` (a completed session's result). */
 async function sessionQuestionRows(db: DbOrTx, sessionId: string, withKeys: boolean): Promise<RawRow[]> {
@@ -75,11 +77,11 @@ async function sessionQuestionRows(db: DbOrTx, sessionId: string, withKeys: bool
   const result = await db.execute(sql`
     SELECT s.pos::int AS pos, q.id AS question_id, q.text AS question_text, q.type AS question_type,
       p.text AS passage, sub.id AS subject_id, sub.name AS subject_name,
-      (a.options -> (s.pos::int - 1))::text AS options_json,
-      (a.answers -> (s.pos::int - 1))::text AS answer_json,
-      a.marked[s.pos] AS marked, a.time_spent[s.pos] AS time_spent, ${keyed},
+      (sh.options -> (s.pos::int - 1))::text AS options_json, sh.answers[s.pos] AS answer_json,
+      sh.marked[s.pos] AS marked, sh.time_spent[s.pos] AS time_spent, ${keyed},
       ${PRACTICE_COLUMNS}
     FROM assessments a
+    JOIN answer_sheets sh ON sh.assessment_id = a.id
     CROSS JOIN LATERAL unnest(a.question_ids) WITH ORDINALITY AS s(question_id, pos)
     JOIN questions q ON q.id = s.question_id
     JOIN subjects sub ON sub.id = q.subject_id
@@ -89,9 +91,6 @@ async function sessionQuestionRows(db: DbOrTx, sessionId: string, withKeys: bool
     ORDER BY s.pos`);
   return result.rows as unknown as RawRow[];
 }
-
-const parseAnswer = (json: string | null): AnswerValue =>
-  json === null ? null : (JSON.parse(json) as AnswerValue);
 
 function toRow(raw: RawRow): SessionQuestionRow {
   return {

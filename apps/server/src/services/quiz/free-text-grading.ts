@@ -30,12 +30,13 @@ export async function gradeSession(
   if (!grade) return new Map();
   const result = await db.execute(sql`
     SELECT s.pos::int - 1 AS pos, q.text AS question, q.key::text AS key_json,
-      a.answers ->> (s.pos::int - 1) AS given
+      sh.answers[s.pos]::jsonb #>> '{}' AS given
     FROM assessments a
+    JOIN answer_sheets sh ON sh.assessment_id = a.id
     CROSS JOIN LATERAL unnest(a.question_ids) WITH ORDINALITY AS s(question_id, pos)
     JOIN questions q ON q.id = s.question_id
     WHERE a.id = ${assessmentId} AND q.type = 'text'
-      AND jsonb_typeof(a.answers -> (s.pos::int - 1)) = 'string'`);
+      AND jsonb_typeof(sh.answers[s.pos]::jsonb) = 'string'`);
   const rows = result.rows as unknown as TextAnswerRow[];
   if (rows.length === 0) return new Map();
   const verdicts = await grade(

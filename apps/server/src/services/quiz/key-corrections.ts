@@ -1,15 +1,9 @@
-import {
-  droppedMark,
-  keyText,
-  markAnswer,
-  schemeById,
-  type AnswerValue,
-  type QuestionKey,
-} from '@ai-tutor/contract';
+import { droppedMark, keyText, markAnswer, schemeById, type QuestionKey } from '@ai-tutor/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { keyCorrections, questions, sessionCorrections } from '../../db/schema.js';
 import { liveTestsAfterCorrection } from '../live-tests/after-correction.js';
+import { parseAnswers } from './answer-sheets.js';
 import { rebuildRecords } from './rebuild-records.js';
 import { resolveReports } from '../tutor/reports.js';
 
@@ -59,7 +53,8 @@ interface AffectedRow {
   id: string;
   user_id: string;
   marking_scheme: string;
-  answers_json: string;
+  /** The session's answer sheet's answers (answer-sheets.ts). */
+  answers: (string | null)[];
   scores_json: string | null;
   positions: number[] | string;
 }
@@ -106,18 +101,18 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
     });
 
     const result = await tx.execute(sql`
-      SELECT a.id, a.user_id, a.marking_scheme, a.answers::text AS answers_json, a.scores::text AS scores_json,
+      SELECT a.id, a.user_id, a.marking_scheme, sh.answers, a.scores::text AS scores_json,
         (SELECT array_agg(s.pos::int - 1) FROM unnest(a.question_ids) WITH ORDINALITY AS s(id, pos)
           WHERE s.id = ${question.id}::uuid) AS positions
-      FROM assessments a
+      FROM assessments a JOIN answer_sheets sh ON sh.assessment_id = a.id
       WHERE a.session_completed AND a.question_ids @> ARRAY[${question.id}::uuid]
-      FOR UPDATE`);
+      FOR UPDATE OF a`);
     const rows = result.rows as unknown as AffectedRow[];
     const updates: { id: string; scores: (number | null)[]; score: number }[] = [];
     const notes: (typeof sessionCorrections.$inferInsert)[] = [];
     for (const row of rows) {
       const scheme = schemeById(row.marking_scheme);
-      const answers = JSON.parse(row.answers_json) as AnswerValue[];
+      const answers = parseAnswers(row.answers);
       const scores = JSON.parse(row.scores_json ?? '[]') as (number | null)[];
       const positions = Array.isArray(row.positions)
         ? row.positions.map(Number)

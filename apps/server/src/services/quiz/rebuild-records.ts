@@ -56,10 +56,10 @@ export async function rebuildRecords(tx: DbOrTx, userIds: string[]): Promise<voi
   );
   const result = await tx.execute(sql`
     SELECT a.user_id, a.quiz_type, a.mode, a.module_id, a.subject_id, a.topic_id, a.total_marks, a.marking_scheme,
-      a.scores::text AS scores_json, a.question_types,
+      a.scores::text AS scores_json, sh.question_types,
       (SELECT json_agg(q.topic_id ORDER BY s.pos) FROM unnest(a.question_ids) WITH ORDINALITY AS s(id, pos)
         JOIN questions q ON q.id = s.id)::text AS topics_json
-    FROM assessments a
+    FROM assessments a JOIN answer_sheets sh ON sh.assessment_id = a.id
     WHERE a.session_completed AND a.user_id IN (${ids})
       -- A live test's sessions count once it is ranked (live-tests/records.ts).
       AND (a.scheduled_test_id IS NULL OR EXISTS (SELECT 1 FROM scheduled_tests t

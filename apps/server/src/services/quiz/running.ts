@@ -1,7 +1,7 @@
 import type { RunningAttemptsData } from '@ai-tutor/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assessments } from '../../db/schema.js';
+import { answerSheets, assessments } from '../../db/schema.js';
 import { isoMs } from './sql.js';
 import { selectAssessments } from './views.js';
 
@@ -20,12 +20,11 @@ export async function runningAttempts(db: Db, userId: string): Promise<RunningAt
     .orderBy(asc(assessments.createdAt));
   const answered = await db
     .select({
-      id: assessments.id,
-      count: sql<number>`(SELECT count(*)::int FROM jsonb_array_elements(${assessments.answers}) AS x(v)
-        WHERE x.v <> 'null'::jsonb)`,
+      id: answerSheets.assessmentId,
+      count: sql<number>`cardinality(array_remove(${answerSheets.answers}, NULL))`,
     })
-    .from(assessments)
-    .where(and(eq(assessments.userId, userId), eq(assessments.sessionCompleted, false)));
+    .from(answerSheets)
+    .where(and(eq(answerSheets.userId, userId), eq(answerSheets.completed, false)));
   const answeredOf = new Map(answered.map((r) => [r.id, Number(r.count)]));
   return {
     attempts: rows.map((row) => ({

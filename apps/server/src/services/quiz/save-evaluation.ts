@@ -18,11 +18,11 @@ import { parseEvaluationId } from './session-ids.js';
 import { GRACE, isoMs } from './sql.js';
 
 /**
- * Saving one question is one prepared statement on one row (decision 0010): the session's row, found
- * by primary key from the evaluation id, updated only if it is the caller's, not completed and not
- * past its deadline plus grace, and only with an answer that fits the question's type (one of its
- * options; a set of them; a number; text). The UPDATE's row lock orders it with completion, which
- * locks the same row FOR UPDATE: a save lands before scoring or is refused after it.
+ * Saving one question is one prepared statement on one row (decisions 0010, 0013): the session's answer
+ * sheet, found by primary key from the evaluation id, updated only if it is the caller's, not completed
+ * and not past its deadline plus grace, and only with an answer that fits the question's type (one of
+ * its options; a set of them; a number; text). The UPDATE's row lock orders it with completion, which
+ * closes the same sheet before scoring it: a save lands before scoring or is refused after it.
  * A position checked in practice or review (DESIGN.md §6.2) is locked: the save is refused.
  * Only when no row comes back does a second query tell 404 from 409 from 400.
  *
@@ -53,26 +53,24 @@ interface DiagnosisRow {
 const ANSWER = '$5::jsonb';
 const AT = '$3::int';
 const SAVE: PreparedStatement = {
-  name: 'save_evaluation_v5',
+  name: 'save_evaluation_v6',
   text: `
-    UPDATE assessments a SET
-      answers = CASE WHEN $4::boolean
-        THEN jsonb_set(a.answers, ARRAY[${AT}::text], coalesce(${ANSWER}, 'null'::jsonb))
-        ELSE a.answers END,
-      marked[${AT} + 1] = coalesce($6::boolean, a.marked[${AT} + 1]),
-      time_spent[${AT} + 1] = least(a.time_spent[${AT} + 1] + $7::int, a.total_time * 60)
-    WHERE a.id = $1::uuid AND a.user_id = $2::uuid AND NOT a.session_completed
-      AND now() <= a.deadline + interval '${SAVE_GRACE_SECONDS} seconds'
-      AND ${AT} < a.total_questions
-      AND NOT coalesce(a.checked[${AT} + 1], false)
-      AND (${ANSWER} IS NULL OR CASE a.question_types[${AT} + 1]
+    UPDATE answer_sheets s SET
+      answers[${AT} + 1] = CASE WHEN $4::boolean THEN ${ANSWER}::text ELSE s.answers[${AT} + 1] END,
+      marked[${AT} + 1] = coalesce($6::boolean, s.marked[${AT} + 1]),
+      time_spent[${AT} + 1] = least(s.time_spent[${AT} + 1] + $7::int, s.total_time * 60)
+    WHERE s.assessment_id = $1::uuid AND s.user_id = $2::uuid AND NOT s.completed
+      AND now() <= s.deadline + interval '${SAVE_GRACE_SECONDS} seconds'
+      AND ${AT} < cardinality(s.question_types)
+      AND NOT coalesce(s.checked[${AT} + 1], false)
+      AND (${ANSWER} IS NULL OR CASE s.question_types[${AT} + 1]
         WHEN 'single' THEN jsonb_typeof(${ANSWER}) = 'string'
-          AND (a.options -> ${AT}) @> jsonb_build_array(${ANSWER})
-        WHEN 'multiple' THEN jsonb_typeof(${ANSWER}) = 'array' AND (a.options -> ${AT}) @> ${ANSWER}
+          AND (s.options -> ${AT}) @> jsonb_build_array(${ANSWER})
+        WHEN 'multiple' THEN jsonb_typeof(${ANSWER}) = 'array' AND (s.options -> ${AT}) @> ${ANSWER}
         WHEN 'numerical' THEN jsonb_typeof(${ANSWER}) = 'string'
           AND (${ANSWER} #>> '{}') ~ '${NUMERICAL_ANSWER_SQL_PATTERN}'
         ELSE jsonb_typeof(${ANSWER}) = 'string' END)
-    RETURNING (a.answers -> ${AT})::text AS answer_json, a.marked[${AT} + 1] AS marked,
+    RETURNING s.answers[${AT} + 1] AS answer_json, s.marked[${AT} + 1] AS marked,
       (extract(epoch from now()) * 1000)::float8 AS server_ms`,
 };
 
@@ -121,11 +119,12 @@ async function whyNotSaved(
   answer: AnswerValue,
 ): Promise<Error> {
   const result = await db.execute(sql`
-    SELECT a.user_id, a.session_completed, now() > a.deadline + ${GRACE} AS late,
-      coalesce(a.checked[${target.position + 1}], false) AS locked, a.total_questions,
-      a.question_types[${target.position + 1}] AS question_type,
-      (a.options -> ${target.position}::int)::text AS options_json
-    FROM assessments a WHERE a.id = ${target.sessionId}`);
+    SELECT s.user_id, s.completed AS session_completed, now() > s.deadline + ${GRACE} AS late,
+      coalesce(s.checked[${target.position + 1}], false) AS locked,
+      cardinality(s.question_types) AS total_questions,
+      s.question_types[${target.position + 1}] AS question_type,
+      (s.options -> ${target.position}::int)::text AS options_json
+    FROM answer_sheets s WHERE s.assessment_id = ${target.sessionId}`);
   const row = result.rows[0] as DiagnosisRow | undefined;
   if (!row || row.user_id !== userId || target.position >= Number(row.total_questions))
     return notFound(quizMessages.questionNotFound);

@@ -31,7 +31,7 @@ export function parseEvaluationId(id: string): { sessionId: string; position: nu
  * none), the same layout as above read in SQL.
  */
 export const EVALUATION_ANSWERS_SQL = `
-  SELECT e.id::text AS id, a.id::text AS session_id,
-    a.answers ->> (('x' || lpad(right(e.id::text, 3), 8, '0'))::bit(32)::int - 1) AS user_answer
+  SELECT e.id::text AS id, s.assessment_id::text AS session_id,
+    s.answers[('x' || lpad(right(e.id::text, 3), 8, '0'))::bit(32)::int]::jsonb #>> '{}' AS user_answer
   FROM unnest($1::uuid[]) AS e(id)
-  JOIN assessments a ON a.id = (left(e.id::text, 33) || '000')::uuid`;
+  JOIN answer_sheets s ON s.assessment_id = (left(e.id::text, 33) || '000')::uuid`;

@@ -1,6 +1,7 @@
-import { fullMarks, schemeById, type AnswerValue, type SessionKind } from '@ai-tutor/contract';
+import { fullMarks, schemeById, type SessionKind } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { parseAnswers } from '../quiz/answer-sheets.js';
 import { keysOf } from '../quiz/complete.js';
 import { completionEntries, recordAnswers } from './record-answers.js';
 
@@ -28,7 +29,8 @@ interface QueuedRow {
   exam_id: string;
   marking_scheme: string;
   mode: SessionKind;
-  answers: AnswerValue[];
+  /** Its answer sheet's (answer-sheets.ts). */
+  answers: (string | null)[];
   time_spent: number[] | null;
   scores: (number | null)[] | null;
   check_scores: Record<string, number | null> | null;
@@ -44,9 +46,10 @@ async function drainBatch(db: Db): Promise<number> {
             SELECT assessment_id FROM history_queue ORDER BY queued_at
             LIMIT ${HISTORY_BATCH} FOR UPDATE SKIP LOCKED)
           RETURNING assessment_id)
-        SELECT a.id, a.user_id, a.exam_id, a.marking_scheme, a.mode, a.answers, a.time_spent, a.scores,
+        SELECT a.id, a.user_id, a.exam_id, a.marking_scheme, a.mode, sh.answers, sh.time_spent, a.scores,
           a.check_scores
-        FROM taken JOIN assessments a ON a.id = taken.assessment_id AND a.session_completed`)
+        FROM taken JOIN assessments a ON a.id = taken.assessment_id AND a.session_completed
+        JOIN answer_sheets sh ON sh.assessment_id = a.id`)
     ).rows as unknown as QueuedRow[];
     if (rows.length === 0) return 0;
     const keys = await keysOf(
@@ -65,7 +68,7 @@ async function drainBatch(db: Db): Promise<number> {
         id: row.id,
         userId: row.user_id,
         examId: row.exam_id,
-        answers: row.answers,
+        answers: parseAnswers(row.answers),
         timeSpent: row.time_spent,
       };
       // Positions a practice or review check locked were recorded by that check.
