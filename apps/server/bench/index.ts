@@ -4,6 +4,7 @@
  *   npm run bench --workspace @ai-tutor/server -- --db pglite|postgres --learners 10000 --duration 10
  *     --connections 50 --exam-minutes 2 --ramp 60 --save-every 30 --sweep 5
  *     --phases floor,save,create,result,signin,storage,examday,live,review --rounds 3 --burst 70
+ *     (and `cost`, not among the defaults: instructions per save and per floor statement, with valgrind)
  *
  * or from the environment (what `npm run bench` at the root passes on): BENCH_DB, BENCH_LEARNERS,
  * BENCH_DURATION, BENCH_CONNECTIONS, BENCH_EXAM_MINUTES, BENCH_RAMP, BENCH_SAVE_EVERY, BENCH_SWEEP,
@@ -22,6 +23,7 @@ import { log, readOptions } from './options.js';
 import { startServerProcess } from './server-process.js';
 import { reviewFigures } from './review.js';
 import { signInBurst } from './sign-in-burst.js';
+import { statementCost } from './statement-cost.js';
 import { storageFigures } from './storage.js';
 import { createMockTests, fetchResults, floorAndSave, startSaveSessions } from './throughput.js';
 
@@ -46,8 +48,9 @@ const client = createClient(base);
 const bench: Bench = { opts, server, base, request: client.request, seeded };
 const want = (phase: string) => opts.phases.includes(phase);
 
-const saveSessions = want('save') || want('result') ? await startSaveSessions(bench) : [];
+const saveSessions = want('save') || want('result') || want('cost') ? await startSaveSessions(bench) : [];
 if (want('floor') || want('save')) await floorAndSave(bench, saveSessions, want);
+if (want('cost')) await statementCost(bench);
 if (want('create')) await createMockTests(bench);
 if (want('result')) await fetchResults(bench, saveSessions);
 if (want('signin')) {

@@ -6,6 +6,7 @@
  */
 import Fastify from 'fastify';
 import { insertCatalogue, optionQuestions } from '../test/helpers/catalogue.js';
+import { FLOOR_ROWS, FLOOR_SQL } from './floor.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -22,7 +23,6 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const appPort = (app.server.address() as { port: number }).port;
 
 const query = app.database.query as (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
-const FLOOR_ROWS = 10_000;
 await query(
   'CREATE TABLE IF NOT EXISTS bench_floor (id int PRIMARY KEY, n bigint NOT NULL DEFAULT 0, updated_at timestamptz NOT NULL DEFAULT now())',
 );
@@ -34,7 +34,7 @@ await query(
 const floor = Fastify({ logger: false });
 floor.post('/floor', async () => {
   const id = 1 + Math.floor(Math.random() * FLOOR_ROWS);
-  await query('UPDATE bench_floor SET n = n + 1, updated_at = now() WHERE id = $1', [id]);
+  await query(FLOOR_SQL, [id]);
   return { ok: true };
 });
 await floor.listen({ port: 0, host: '127.0.0.1' });

@@ -52,7 +52,8 @@ interface DiagnosisRow {
  */
 const ANSWER = '$5::jsonb';
 const AT = '$3::int';
-const SAVE: PreparedStatement = {
+/** Exported for the bench's cost phase, which counts its instructions (bench/statement-cost.ts). */
+export const SAVE: PreparedStatement = {
   name: 'save_evaluation_v6',
   text: `
     UPDATE answer_sheets s SET
