@@ -122,11 +122,14 @@ test('the tutor loop: a result’s coach → the mistakes notebook (report, dism
   await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeVisible();
   await expect(page.getByRole('timer')).toHaveCount(0);
 
-  const options = page.getByRole('radiogroup').first().getByRole('radio');
+  // The first due question may be of any type; "How sure are you?" is a radio group too.
+  const options = page.getByRole('radiogroup', { name: /^Question - \d+/ }).getByRole('radio');
+  const choices = page.getByRole('group', { name: /^Question - \d+/ }).getByRole('checkbox');
   if ((await options.count()) > 0) await options.first().check();
+  else if ((await choices.count()) > 0) await choices.first().check();
   else
     await page
-      .getByLabel(/Answer/)
+      .getByRole('textbox', { name: /answer/i })
       .first()
       .fill('1');
   await page.getByRole('radio', { name: 'Sure', exact: true }).check();
