@@ -3,7 +3,7 @@ import { axeCheck } from '../lib/a11y.js';
 import { screenshot } from '../lib/browser.js';
 import { expect, seededWithInvite, test } from '../lib/fixtures.js';
 import { registerVerifiedLearner, signInWithTokens, type Session } from '../lib/learner.js';
-import { questionHeading } from '../lib/quiz-page.js';
+import { answerCurrent, questionHeading } from '../lib/quiz-page.js';
 
 test.use({ serverSetup: seededWithInvite('E2E-TUTOR') });
 
@@ -122,16 +122,7 @@ test('the tutor loop: a result’s coach → the mistakes notebook (report, dism
   await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeVisible();
   await expect(page.getByRole('timer')).toHaveCount(0);
 
-  // The first due question may be of any type; "How sure are you?" is a radio group too.
-  const options = page.getByRole('radiogroup', { name: /^Question - \d+/ }).getByRole('radio');
-  const choices = page.getByRole('group', { name: /^Question - \d+/ }).getByRole('checkbox');
-  if ((await options.count()) > 0) await options.first().check();
-  else if ((await choices.count()) > 0) await choices.first().check();
-  else
-    await page
-      .getByRole('textbox', { name: /answer/i })
-      .first()
-      .fill('1');
+  await answerCurrent(page);
   await page.getByRole('radio', { name: 'Sure', exact: true }).check();
   await page.getByRole('button', { name: 'Check' }).click();
   await expect(page.getByText('Answer key')).toBeVisible();

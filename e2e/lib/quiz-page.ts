@@ -1,14 +1,22 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Answers the question on screen: the first option, or a number in the free-text 'Answer' box. */
+/**
+ * Answers the question on screen by its own controls (in practice and review, "How sure are you?" is a
+ * radio group too): an option, the first box of a multiple-correct question, or '1' in the answer field.
+ */
 export async function answerCurrent(page: Page, optionIndex = 0): Promise<string> {
-  const radios = page.getByRole('radio');
-  if ((await radios.count()) > 0) {
-    const radio = radios.nth(optionIndex);
-    await radio.check();
-    return (await radio.getAttribute('value')) ?? '';
+  const radios = page.getByRole('radiogroup', { name: /^Question - \d+/ }).getByRole('radio');
+  const boxes = page.getByRole('group', { name: /^Question - \d+/ }).getByRole('checkbox');
+  for (const choices of [radios, boxes]) {
+    if ((await choices.count()) === 0) continue;
+    const choice = choices.nth(optionIndex);
+    await choice.check();
+    return (await choice.getAttribute('value')) ?? '';
   }
-  await page.getByLabel('Answer').fill('1');
+  await page
+    .getByRole('textbox', { name: /answer/i })
+    .first()
+    .fill('1');
   return '1';
 }
 
