@@ -6,7 +6,8 @@ import { registerVerifiedLearner, signInWithTokens } from '../lib/learner.js';
 import { questionHeading, startFromDialog } from '../lib/quiz-page.js';
 
 // Issues 19 and 20 in a browser: a JEE Advanced paper with every question type, a figure and a passage,
-// begun on a phone (360 px), resumed on a laptop (1280 px), marked with partial marks.
+// begun on a phone (360 px), resumed on a laptop (1280 px), marked with partial marks; then a key
+// correction the learner's result tells of.
 const drill = catalogueFixture('advanced-drill.json');
 test.use({ serverSetup: seededWithInvite('E2E-FORMATS', ['import', drill.path]) });
 
@@ -128,6 +129,36 @@ test('JEE Advanced paper: figure, multiple, numerical keypad, passage; resumed o
   const cards = desk.getByRole('list', { name: /questions$/ });
   await expect(cards).toContainText('Partially Correct');
   await expect(cards.getByRole('img', { name: FIGURE_ALT })).toBeVisible();
+  await noHorizontalOverflow(desk);
+
+  // A key correction: the learner reports the resistor question from the mistakes notebook, the operator
+  // finds it in `reports list` and drops it (the embedded store: the server stops meanwhile), and the
+  // result says what changed and by how much: the −1 becomes full marks, +3.
+  const resultPath = new URL(desk.url()).pathname;
+  await desk.goto('/mistakes');
+  const resistor = desk.getByRole('article').filter({ hasText: /which resistor/ });
+  await resistor.getByRole('button', { name: 'Report a problem' }).click();
+  const report = desk.getByRole('dialog', { name: 'Report a problem' });
+  await report.getByRole('radio', { name: 'The question is unclear' }).check();
+  await report.getByLabel('Note (optional)').fill('The figure does not say which wire is the top one.');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(
+    desk.getByText('Thank you. The question has been reported and will be checked.'),
+  ).toBeVisible();
+  const reports = await server.restartAfter([['reports', 'list']]);
+  const questionId = /^([0-9a-f-]{36}) {2}1 report \(unclear 1\)/m.exec(reports)?.[1];
+  if (!questionId) throw new Error(`the report is not listed:\n${reports}`);
+  await server.restartAfter([['keys', 'drop', questionId, '--reason', 'the figure was unclear']]);
+
+  await desk.goto(resultPath);
+  const notice = desk.getByRole('region', { name: 'Answer key corrections' });
+  await expect(notice).toContainText('your score changed by +4', { timeout: 20_000 });
+  await expect(notice).toContainText(
+    'dropped (full marks to everyone) — the figure was unclear. Marks -1 → +3.',
+  );
+  await expect(summary).toContainText(/Score\s*8 \/ 13/);
+  await expect(cards.getByRole('listitem').filter({ hasText: /which resistor/ })).toContainText('3 / 3');
+  await screenshot(desk, 'formats-key-corrected');
   await noHorizontalOverflow(desk);
   await laptop.close();
 });

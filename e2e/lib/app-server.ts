@@ -24,7 +24,23 @@ export interface AppServer {
   output: () => string;
   /** Resolves with the first match of `pattern` in the server's output. */
   waitForOutput: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpExecArray>;
+  /**
+   * Stops the server, runs `cli` commands on its database (as an operator does with the embedded store,
+   * which allows one process at a time), starts it again on the same address, and returns what the
+   * commands printed. Sign-ins survive: the development JWT secret is kept in the data directory.
+   */
+  restartAfter: (cli: string[][]) => Promise<string>;
   stop: () => Promise<void>;
+}
+
+function runCli(dataDir: string, args: string[]): string {
+  const run = spawnSync(process.execPath, ['apps/server/dist/cli.js', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`cli ${args.join(' ')} failed:\n${run.stdout}${run.stderr}`);
+  return run.stdout;
 }
 
 /**
@@ -36,46 +52,51 @@ export async function startAppServer(
   cli: string[][] = [],
 ): Promise<AppServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ai-tutor-e2e-'));
-  for (const args of cli) {
-    const run = spawnSync(process.execPath, ['apps/server/dist/cli.js', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
-      encoding: 'utf8',
-    });
-    if (run.status !== 0) throw new Error(`cli ${args.join(' ')} failed:\n${run.stdout}${run.stderr}`);
-  }
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SCRYPT_LOG_N: '12',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  const dataDir = mkdtempSync(join(tmpdir(), 'ai-tutor-e2e-'));
+  for (const args of cli) runCli(dataDir, args);
+  let output = '';
+
+  async function listen(): Promise<ChildProcess> {
+    const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SCRYPT_LOG_N: '12',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: url,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+      try {
+        const res = await fetch(`${url}/api/health`);
+        if (res.ok) return server;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
   }
+
+  async function halt() {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+
+  let child = await listen();
   return {
     url,
     output: () => output,
@@ -88,12 +109,14 @@ export async function startAppServer(
         await new Promise((r) => setTimeout(r, 100));
       }
     },
+    restartAfter: async (commands) => {
+      await halt();
+      const printed = commands.map((args) => runCli(dataDir, args)).join('');
+      child = await listen();
+      return printed;
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
