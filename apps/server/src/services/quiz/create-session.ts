@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import {
   currentScheme,
   fullMarks,
+  liveTestMessages,
   quizMessages,
   type CreateAssessmentBody,
   type SessionData,
 } from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
-import { conflict } from '../../lib/errors.js';
+import { conflict, notYet } from '../../lib/errors.js';
+import { scopeBackInCirculation } from '../live-tests/circulation.js';
 import { startLiveTest } from '../live-tests/start.js';
 import { uncheckedFields } from '../practice/feedback.js';
 import { resolveTutorScope, isTutorQuiz } from '../practice/tutor-scope.js';
@@ -124,6 +126,15 @@ async function insertSession(
   const picked = scope.draw ? await scope.draw() : await selectQuestions(db, userId, scope);
   if (picked.length === 0) {
     const what = scope.topic ?? scope.subject ?? scope.module ?? scope.exam;
+    // Emptied by a live paper (decision 0014): say so, and when its questions return.
+    const backAt = scope.draw
+      ? null
+      : await scopeBackInCirculation(
+          db,
+          scope.subjects.map((s) => s.id),
+          scope.topic?.id ?? null,
+        );
+    if (backAt) throw notYet(liveTestMessages.scopeInLiveTest(what.name, backAt), backAt);
     throw conflict(quizMessages.noQuestions(what.name));
   }
   const scheme = currentScheme(scope.markingScheme);

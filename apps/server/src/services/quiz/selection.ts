@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import type { QuestionType } from '@ai-tutor/contract';
 import type { QuizScope } from './scope.js';
+import { inCirculationText } from '../live-tests/circulation.js';
 
 /** How many of the learner's latest sessions count as "recent" when preferring unseen questions. */
 export const RECENT_SESSIONS = 50;
@@ -54,12 +55,18 @@ export function shuffle<T>(items: readonly T[]): T[] {
 /**
  * $1 user id, $2 the subjects as a uuid[] literal, $3 topic id (NULL for none), $4 how many at most per
  * subject (no subject ever needs more than the whole count, so each subject's ranking is cut there).
+ * Never drawn: questions out of circulation (a live paper's, decision 0014) and questions of the
+ * learner's running timed sessions (a practice check or another test's result would show their keys
+ * while that test runs).
  * Prepared: planning this statement cost about as much as running it.
  */
 const DRAW: PreparedStatement = {
-  name: 'quiz_draw_questions_v3',
+  name: 'quiz_draw_questions_v4',
   text: `
-    WITH recent AS (
+    WITH running AS (
+      SELECT DISTINCT unnest(question_ids) AS question_id FROM assessments
+      WHERE user_id = $1::uuid AND NOT session_completed AND timed
+    ), recent AS (
       SELECT question_ids, created_at FROM assessments
       WHERE user_id = $1::uuid
       ORDER BY created_at DESC
@@ -75,6 +82,8 @@ const DRAW: PreparedStatement = {
         LEFT JOIN passages p ON p.id = q.passage_id
       WHERE q.status = 'active' AND q.dropped_at IS NULL AND q.subject_id = ANY($2::uuid[])
         AND ($3::uuid IS NULL OR q.topic_id = $3::uuid)
+        AND NOT EXISTS (SELECT 1 FROM running r WHERE r.question_id = q.id)
+        AND ${inCirculationText('q.id')}
     )
     SELECT id, subject_id, text, type, options_json, passage FROM ranked
     WHERE rank <= $4::int
@@ -82,7 +91,7 @@ const DRAW: PreparedStatement = {
 };
 
 /**
- * Draws the questions of a new session: active ones only; per subject, questions the learner has not
+ * Draws the questions of a new session: active ones in circulation only; per subject, questions the learner has not
  * met in their recent sessions first, then the ones met longest ago, random within each group. The
  * result is grouped by subject in catalogue order and shuffled within each subject.
  */
