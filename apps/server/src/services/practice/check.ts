@@ -1,6 +1,7 @@
 import {
   HINT_MAX_LEVEL,
   liveTestMessages,
+  SAVE_GRACE_SECONDS,
   markAnswer,
   practiceMessages,
   quizMessages,
@@ -89,7 +90,8 @@ export async function practicePosition(
       sh.answers[${at + 1}::int] AS answer_json, q.key::text AS key_json, q.explanation,
       ${circulatesAgainMs('q.id')} AS back_ms,
       EXISTS (SELECT 1 FROM assessments o WHERE o.user_id = a.user_id AND o.id <> a.id
-        AND NOT o.session_completed AND o.timed AND q.id = ANY (o.question_ids)) AS in_running_test
+        AND NOT o.session_completed AND o.timed AND q.id = ANY (o.question_ids)
+        AND o.deadline > now() - make_interval(secs => ${SAVE_GRACE_SECONDS}::int)) AS in_running_test
     FROM assessments a JOIN answer_sheets sh ON sh.assessment_id = a.id
     JOIN questions q ON q.id = a.question_ids[${at + 1}::int]
     WHERE a.id = ${target.sessionId}`);

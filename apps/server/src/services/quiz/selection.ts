@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
-import type { QuestionType } from '@ai-tutor/contract';
+import { SAVE_GRACE_SECONDS, type QuestionType } from '@ai-tutor/contract';
 import type { QuizScope } from './scope.js';
 import { inCirculationText } from '../live-tests/circulation.js';
 
@@ -57,7 +57,7 @@ export function shuffle<T>(items: readonly T[]): T[] {
  * subject (no subject ever needs more than the whole count, so each subject's ranking is cut there).
  * Never drawn: questions out of circulation (a live paper's, decision 0014) and questions of the
  * learner's running timed sessions (a practice check or another test's result would show their keys
- * while that test runs).
+ * while that test still takes answers: until its deadline plus the save grace).
  * Prepared: planning this statement cost about as much as running it.
  */
 const DRAW: PreparedStatement = {
@@ -66,6 +66,7 @@ const DRAW: PreparedStatement = {
     WITH running AS (
       SELECT DISTINCT unnest(question_ids) AS question_id FROM assessments
       WHERE user_id = $1::uuid AND NOT session_completed AND timed
+        AND deadline > now() - make_interval(secs => ${SAVE_GRACE_SECONDS})
     ), recent AS (
       SELECT question_ids, created_at FROM assessments
       WHERE user_id = $1::uuid
