@@ -137,6 +137,9 @@ export const quizMessages = {
     `${kind} "${slug}" not found${within === undefined ? '' : ` in ${within}`}`,
   noQuestions: (scopeName: string) =>
     `No questions are available for ${scopeName} yet. Please choose another quiz.`,
+  /** A draw found nothing because the learner's running timed test holds the scope's questions. */
+  scopeInRunningTest: (scopeName: string) =>
+    `The questions of ${scopeName} are in your timed test that is running. Submit that test first, or choose another quiz.`,
 } as const;
 
 /**
