@@ -7,7 +7,7 @@ import {
 } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelScheduledTest } from '../src/services/live-tests/schedule.js';
+import { cancelScheduledTest, scheduleTest } from '../src/services/live-tests/schedule.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import {
   answerKey,
@@ -203,6 +203,23 @@ describe('a live paper is out of circulation while its test is scheduled or open
     expect(res.statusCode).toBe(201);
     const s = (res.json() as { data: SessionData }).data;
     expect(new Set(await questionIdsOf(s.assessment._id))).toEqual(paper);
+  });
+
+  it('a second paper of the module takes the free questions first, and counts what it must share', async () => {
+    const hour = 3600_000;
+    const second = await scheduleTest(t.app.db, {
+      moduleSlug: c.module.slug,
+      opensAt: new Date(Date.now() + hour),
+      closesAt: new Date(Date.now() + 3 * hour),
+    });
+    // Three questions are in no paper; the other two it needs are also in the open one.
+    expect(second).toMatchObject({ questions: 5, shared: 2 });
+    const r = await t.app.db.execute(
+      sql`SELECT question_ids FROM scheduled_tests WHERE id = ${second.id}::uuid`,
+    );
+    const ids = (r.rows[0] as { question_ids: string[] }).question_ids;
+    expect(ids.filter((id) => !paper.has(id))).toHaveLength(3);
+    await cancelScheduledTest(t.app.db, second.id);
   });
 
   it('a module whose every question is in a live paper answers a clear 409 with when they return', async () => {
