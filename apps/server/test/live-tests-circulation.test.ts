@@ -6,7 +6,8 @@ import {
   type SessionData,
 } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { liveTestCommands } from '../src/cli/live-test-commands.js';
 import { cancelScheduledTest, scheduleTest } from '../src/services/live-tests/schedule.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import {
@@ -259,5 +260,37 @@ describe('a live paper is out of circulation while its test is scheduled or open
     ).toBe(200);
     const [pastInPaper] = await positionsOf(pastQuiz, true);
     expect((await post(learner, `/api/v1/evaluations/${pastInPaper}/explain`)).statusCode).toBe(200);
+  });
+});
+
+describe('tests schedule', () => {
+  it('warns when a paper must share questions with another test not yet closed', async () => {
+    const bank = await insertCatalogue(t.app.db, {
+      module: { questionCount: 4, durationMinutes: 60 },
+      subjects: [{ name: 'Biology', questionCount: 4, questions: 6 }],
+    });
+    const schedule = async (opensInHours: number) => {
+      const out: string[] = [];
+      vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void out.push(parts.join(' ')));
+      const at = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+      const args = [
+        'schedule',
+        '--module',
+        bank.module.slug,
+        '--opens',
+        at(opensInHours),
+        '--closes',
+        at(opensInHours + 2),
+      ];
+      const code = await liveTestCommands.tests!.run({ config: t.config, database: t.database, args });
+      vi.restoreAllMocks();
+      expect(code).toBe(0);
+      return out.join('\n');
+    };
+    expect(await schedule(1)).not.toContain('Warning');
+    // Six questions, four in the first paper: the second takes the two free ones and two shared.
+    expect(await schedule(4)).toContain(
+      'Warning: 2 of them are also in another live test not yet closed (the module has too few others)',
+    );
   });
 });
