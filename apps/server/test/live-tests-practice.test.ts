@@ -11,7 +11,7 @@ import {
   type TestCatalogue,
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
-import { scheduleOpenTest, takeLive } from './helpers/live-tests.js';
+import { closeTest, scheduleOpenTest, takeLive } from './helpers/live-tests.js';
 
 // DESIGN.md §6.3: an ordinary mock test's result shows its percentile among every learner's first
 // attempt of the module, kept current as attempts complete.
@@ -63,6 +63,8 @@ describe('practice percentile', () => {
     const s = await takeLive(t.app, await createLearner(t.app), c, live, 3);
     expect(s.assessment.liveTest?.id).toBe(live);
     expect((await fetchResult(t.app, mid!, midFirst)).practicePercentile?.firstAttempts).toBe(3);
+    // Closed: its paper (the whole module) is back in the bank for the quizzes below.
+    await closeTest(t.app.db, live);
   });
 
   it('is absent from subject and topic quizzes', async () => {

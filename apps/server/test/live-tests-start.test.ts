@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { insertCatalogue, moduleTest, submit, type TestCatalogue } from './helpers/catalogue.js';
 import { createLearner } from './helpers/learner.js';
-import { moveWindow, scheduleOpenTest, startLive } from './helpers/live-tests.js';
+import { closeAllTests, moveWindow, scheduleOpenTest, startLive } from './helpers/live-tests.js';
 
 // DESIGN.md §6.3: starting a live test — its window, one paper for all, one attempt per learner.
 let t: TestApp;
@@ -67,6 +67,7 @@ describe('the window', () => {
   });
 
   it('keeps a running live test out of the running attempts, so the module mock test starts apart', async () => {
+    await closeAllTests(t.app.db); // the earlier tests' papers hold every question of the module
     const id = await scheduleOpenTest(t.app.db, c);
     const learner = await createLearner(t.app);
     expect((await startLive(t.app, learner, c, id)).statusCode).toBe(201);

@@ -82,18 +82,20 @@ describe('a practice session', () => {
     expect(JSON.stringify(s)).not.toContain('converging');
   });
 
-  it('runs beside a timed quiz of the same subject (its own running-attempt scope)', async () => {
+  it('has its own running-attempt scope beside a timed quiz, but draws none of its questions', async () => {
     const timed = await startSession(t.app, learner, subjectQuiz(c, 0));
+    expect(timed.assessment).toMatchObject({ mode: 'timed', timed: true });
+    // The timed quiz holds all three: a practice Check would show their keys while it runs.
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/assessment',
       headers: learner.headers,
-      payload: practice(),
+      payload: { ...practice(), startAfresh: true },
     });
-    expect([200, 201]).toContain(res.statusCode);
-    const p = (res.json() as { data: SessionData }).data;
-    expect(p.assessment.slug).not.toBe(timed.assessment.slug);
-    expect(timed.assessment).toMatchObject({ mode: 'timed', timed: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: quizMessages.scopeInRunningTest('Optics'), data: null });
+    expect((await submit(t.app, learner, timed.assessment.slug)).statusCode).toBe(200);
+    expect((await startSession(t.app, learner, practice())).assessment.mode).toBe('practice');
   });
 
   it('checks an answer: right/wrong, the key and the explanation, then locks it', async () => {

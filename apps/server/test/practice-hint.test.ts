@@ -8,7 +8,13 @@ import {
 } from '@ai-tutor/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.js';
-import { insertCatalogue, startSession, subjectQuiz, type TestCatalogue } from './helpers/catalogue.js';
+import {
+  insertCatalogue,
+  startSession,
+  subjectQuiz,
+  submit,
+  type TestCatalogue,
+} from './helpers/catalogue.js';
 import { aiEnv, reply, startFakeOpenAi, type FakeOpenAi } from './helpers/fake-openai.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
@@ -126,6 +132,8 @@ describe('hints without an AI provider', () => {
     const res = await hint(byText(timed, 'A car')._id, 1);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(practiceMessages.hintTimed);
+    // Submitted: a practice session may draw its questions again.
+    await submit(t.app, learner, timed.assessment.slug);
 
     const s = await startSession(t.app, learner, practice(c));
     const theirs = await hint(byText(s, 'A car')._id, 1, other);

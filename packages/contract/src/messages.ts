@@ -137,6 +137,9 @@ export const quizMessages = {
     `${kind} "${slug}" not found${within === undefined ? '' : ` in ${within}`}`,
   noQuestions: (scopeName: string) =>
     `No questions are available for ${scopeName} yet. Please choose another quiz.`,
+  /** A draw found nothing because the learner's running timed test holds the scope's questions. */
+  scopeInRunningTest: (scopeName: string) =>
+    `The questions of ${scopeName} are in your timed test that is running. Submit that test first, or choose another quiz.`,
 } as const;
 
 /**
@@ -149,8 +152,12 @@ export const timeLimitReviewOnlyMessage = 'timeLimitMinutes is only for review a
 export const practiceMessages = {
   checked: 'Answer checked',
   hintGiven: 'Hint ready',
-  checkTimed: 'Checking answers is only available in practice and review sessions.',
-  hintTimed: 'Hints are only available in practice and review sessions, not in a timed test.',
+  /** Also a review or adaptive session given a time limit: with a countdown it is a test. */
+  checkTimed: 'Checking answers is only available in untimed practice and review sessions.',
+  hintTimed: 'Hints are only available in untimed practice and review sessions, not in a timed test.',
+  /** The question is also in the learner's running timed test: its key waits for that test. */
+  inRunningTest:
+    'This question is also in your timed test that is running. Check it, or ask for a hint, after you submit that test.',
   answerLocked: 'This answer has been checked and is locked: it can no longer change.',
   alreadyChecked: 'This answer has already been checked.',
   hintSkipped: (level: number) =>
@@ -269,6 +276,12 @@ export const liveTestMessages = {
   rankingInProgress: 'The ranking is being computed. Please try again in a few seconds.',
   /** The web's line after submitting: "Submitted — results open at 14:05" (local time). */
   submittedResultsAt: (time: string) => `Submitted — results open at ${time}`,
+  /** 409 with `availableAt`: the question is in a live paper (out of circulation, decision 0014). */
+  outOfCirculation: (backAt: Date) =>
+    `This question is in a live test: its answer, explanation and hints open at ${utcText(backAt)}.`,
+  /** 409 with `availableAt`: a draw found nothing because the scope's questions are in a live paper. */
+  scopeInLiveTest: (scopeName: string, backAt: Date) =>
+    `The questions of ${scopeName} are in a live test until ${utcText(backAt)}. Please choose another quiz, or come back then.`,
 } as const;
 
 /** What the tutor loop's calls say in `message` (DESIGN.md §6.2). */

@@ -61,6 +61,11 @@ const testsCommand: Command = {
         console.log(
           `${done.questions} questions, ${done.durationMinutes} minutes, marked by ${done.markingScheme}`,
         );
+        if (done.shared > 0)
+          console.log(
+            `Warning: ${done.shared} of them are also in another live test not yet closed (the module has too few others); ` +
+              'that test’s results show their keys while this one may still be open (docs/live-tests.md).',
+          );
       });
     }
     if (sub === 'list') {

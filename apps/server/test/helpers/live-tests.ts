@@ -44,6 +44,17 @@ export async function closeTest(db: Db, testId: string, seconds = 20): Promise<v
     WHERE a.id = s.assessment_id AND a.scheduled_test_id = ${testId}::uuid`);
 }
 
+/**
+ * Closes every test's window (past the save grace), as time would: their papers return to the bank
+ * (decision 0014), for a test that draws from a module earlier tests scheduled papers of.
+ */
+export async function closeAllTests(db: Db): Promise<void> {
+  const open = await db.execute(
+    sql`SELECT id FROM scheduled_tests WHERE closes_at > now() - interval '20 seconds'`,
+  );
+  for (const { id } of open.rows as { id: string }[]) await closeTest(db, id);
+}
+
 export function startLive(app: FastifyInstance, learner: TestLearner, c: TestCatalogue, testId: string) {
   return app.inject({
     method: 'POST',

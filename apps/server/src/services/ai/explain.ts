@@ -1,7 +1,14 @@
-import { aiMessages, answerText, type AnswerValue, type ExplainData } from '@ai-tutor/contract';
+import {
+  aiMessages,
+  answerText,
+  liveTestMessages,
+  type AnswerValue,
+  type ExplainData,
+} from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound, notYet } from '../../lib/errors.js';
+import { circulatesAgainMs } from '../live-tests/circulation.js';
 import { checkLiveResultsOpenById } from '../live-tests/result-gate.js';
 import { parseEvaluationId } from '../quiz/session-ids.js';
 import { prompts, type ExplainInput } from './prompts.js';
@@ -20,6 +27,7 @@ interface ExplainRow {
   text: string;
   answer: string;
   explanation: string | null;
+  back_ms: number | null;
 }
 
 function outcomeOf(score: number | null): ExplainInput['outcome'] {
@@ -41,7 +49,8 @@ export function composeExplanation(parts: { whyTempting: string; whereItGoesWron
 /**
  * Explain my mistake: an explanation written for this learner's answer, cached in
  * the session's ai_explanations. Only the owner, only once the session is completed (409 before; 404 for
- * anyone else's or an unknown id). Without a provider, or when it fails, the stored explanation with a
+ * anyone else's or an unknown id), and not while the question is in an open live paper (409 with when
+ * it opens). Without a provider, or when it fails, the stored explanation with a
  * notice saying it is not AI-made (never cached, so a later configured provider can still answer).
  */
 export async function explainEvaluation(
@@ -56,7 +65,8 @@ export async function explainEvaluation(
   const result = await db.execute(sql`
     SELECT a.user_id, a.session_completed, sh.answers[${at + 1}::int] AS answer_json,
       (sh.options -> ${at}::int)::text AS options_json, (a.scores -> ${at}::int)::text AS score_json,
-      a.ai_explanations ->> ${String(at)}::text AS ai_explanation, q.text, q.answer, q.explanation
+      a.ai_explanations ->> ${String(at)}::text AS ai_explanation, q.text, q.answer, q.explanation,
+      ${circulatesAgainMs('q.id')} AS back_ms
     FROM assessments a JOIN answer_sheets sh ON sh.assessment_id = a.id
     JOIN questions q ON q.id = a.question_ids[${at + 1}::int]
     WHERE a.id = ${target.sessionId}`);
@@ -73,10 +83,16 @@ export async function explainEvaluation(
     text: found.text,
     answer: found.answer,
     explanation: found.explanation,
+    backMs: found.back_ms,
   };
   if (!row || row.userId !== userId) throw notFound(aiMessages.evaluationNotFound);
   if (!row.sessionCompleted) throw conflict(aiMessages.sessionRunning);
   await checkLiveResultsOpenById(db, target.sessionId);
+  // A question now in a live paper (decision 0014) is explained again once that test's results open.
+  if (row.backMs !== null) {
+    const backAt = new Date(Number(row.backMs));
+    throw notYet(liveTestMessages.outOfCirculation(backAt), backAt);
+  }
   if (row.aiExplanation) {
     return { explanation: row.aiExplanation, aiGenerated: true, cached: true, notice: null };
   }

@@ -9,7 +9,9 @@ import { selectQuestions } from '../quiz/selection.js';
 /**
  * Scheduling live tests (the operator's CLI, DESIGN.md §6.3). The paper is drawn once, here, by the
  * module mock test's own drawing (its size, its subjects, its shares per subject), so every taker
- * gets the same questions and ranks compare like with like.
+ * gets the same questions and ranks compare like with like. From then until its results open the
+ * paper is out of circulation (circulation.ts); another open paper's questions are drawn only when
+ * the module has too few others, and the summary counts them.
  *
  * Rules: the window must close after it opens and in the future, and be at least the module's duration
  * long (a learner starting at the opening gets the whole test; later starters get less, as the
@@ -39,6 +41,8 @@ export interface ScheduledSummary {
   questions: number;
   durationMinutes: number;
   markingScheme: string;
+  /** Questions also in another live test's paper that is not closed yet (the bank had too few others). */
+  shared: number;
 }
 
 export async function scheduleTest(db: Db, request: ScheduleRequest): Promise<ScheduledSummary> {
@@ -70,7 +74,8 @@ export async function scheduleTest(db: Db, request: ScheduleRequest): Promise<Sc
   const minutes = scope.totalTime;
   if (closesAt.getTime() - opensAt.getTime() < minutes * 60_000)
     throw new ScheduleError(`the window must be at least the test's duration (${minutes} minutes)`);
-  const picked = await selectQuestions(db, NOBODY, scope);
+  // Other open papers' questions come last (decision 0014): taken only when the bank is short.
+  const picked = await selectQuestions(db, NOBODY, scope, true);
   if (picked.length === 0) throw new ScheduleError(`no active questions in ${module.name}`);
   const scheme = currentScheme(scope.markingScheme);
   const paper: PaperSubject[] = scope.subjects
@@ -91,7 +96,14 @@ export async function scheduleTest(db: Db, request: ScheduleRequest): Promise<Sc
         ${JSON.stringify(paper)}::jsonb, ${`{${ids.join(',')}}`}::uuid[])
       RETURNING id`)
   ).rows as { id: string }[];
-  return { id: row!.id, name, questions: ids.length, durationMinutes: minutes, markingScheme: scheme.id };
+  return {
+    id: row!.id,
+    name,
+    questions: ids.length,
+    durationMinutes: minutes,
+    markingScheme: scheme.id,
+    shared: picked.filter((q) => q.circulating === false).length,
+  };
 }
 
 export interface ScheduledTestLine {

@@ -1,5 +1,7 @@
 import {
   HINT_MAX_LEVEL,
+  liveTestMessages,
+  SAVE_GRACE_SECONDS,
   markAnswer,
   practiceMessages,
   quizMessages,
@@ -14,7 +16,8 @@ import {
 } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound, notYet } from '../../lib/errors.js';
+import { circulatesAgainMs } from '../live-tests/circulation.js';
 import type { FreeTextGrader } from '../quiz/free-text-grading.js';
 import { parseAnswer } from '../quiz/answer-sheets.js';
 import { saveEvaluation } from '../quiz/save-evaluation.js';
@@ -38,6 +41,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface PositionRow {
   user_id: string;
   mode: SessionMode;
+  timed: boolean;
   session_completed: boolean;
   late: boolean;
   checked: boolean;
@@ -55,11 +59,18 @@ export interface PositionRow {
   answer_json: string | null;
   key_json: string;
   explanation: string | null;
+  /** When the question's live paper returns it to the bank; null: in circulation. */
+  back_ms: number | null;
+  /** The question is also in another running timed session of this learner. */
+  in_running_test: boolean;
 }
 
 /**
- * One position of a session, the caller's only (404 otherwise), of a practice or review session (409
- * in a timed test), still running. The key is read here but leaves only through a check or level 4.
+ * One position of a session, the caller's only (404 otherwise), of an untimed practice or review
+ * session (409 in anything with a countdown: a timed review or adaptive session is a test too), still
+ * running. The key is read here but leaves only through a check or level 4, and never while the
+ * question is out of circulation (a live paper's, decision 0014) or in the learner's running timed
+ * test (drawn there after this session drew it): both 409.
  */
 export async function practicePosition(
   db: Db,
@@ -71,20 +82,29 @@ export async function practicePosition(
   if (!target) throw notFound(quizMessages.questionNotFound);
   const at = target.position;
   const result = await db.execute(sql`
-    SELECT a.user_id, a.mode, a.session_completed, now() > a.deadline AS late,
+    SELECT a.user_id, a.mode, a.timed, a.session_completed, now() > a.deadline AS late,
       coalesce(sh.checked[${at + 1}::int], false) AS checked, a.hints_given[${at + 1}::int] AS hints_given,
       a.total_questions, a.marking_scheme, a.exam_id, q.id AS question_id, q.subject_id, q.topic_id,
       sh.time_spent[${at + 1}::int] AS time_spent, q.text AS question_text,
       q.type AS question_type, (sh.options -> ${at}::int)::text AS options_json,
-      sh.answers[${at + 1}::int] AS answer_json, q.key::text AS key_json, q.explanation
+      sh.answers[${at + 1}::int] AS answer_json, q.key::text AS key_json, q.explanation,
+      ${circulatesAgainMs('q.id')} AS back_ms,
+      EXISTS (SELECT 1 FROM assessments o WHERE o.user_id = a.user_id AND o.id <> a.id
+        AND NOT o.session_completed AND o.timed AND q.id = ANY (o.question_ids)
+        AND o.deadline > now() - make_interval(secs => ${SAVE_GRACE_SECONDS}::int)) AS in_running_test
     FROM assessments a JOIN answer_sheets sh ON sh.assessment_id = a.id
     JOIN questions q ON q.id = a.question_ids[${at + 1}::int]
     WHERE a.id = ${target.sessionId}`);
   const row = result.rows[0] as PositionRow | undefined;
   if (!row || row.user_id !== userId) throw notFound(quizMessages.questionNotFound);
-  if (row.mode === 'timed') throw conflict(timedMessage);
+  if (row.mode === 'timed' || row.timed) throw conflict(timedMessage);
   if (row.session_completed) throw conflict(quizMessages.alreadySubmitted);
   if (row.late) throw conflict(quizMessages.timeUp);
+  if (row.back_ms !== null) {
+    const backAt = new Date(Number(row.back_ms));
+    throw notYet(liveTestMessages.outOfCirculation(backAt), backAt);
+  }
+  if (row.in_running_test) throw conflict(practiceMessages.inRunningTest);
   return { sessionId: target.sessionId, position: at, row };
 }
 

@@ -2,20 +2,22 @@ import { randomBytes } from 'node:crypto';
 import {
   currentScheme,
   fullMarks,
+  liveTestMessages,
   quizMessages,
   type CreateAssessmentBody,
   type SessionData,
 } from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
-import { conflict } from '../../lib/errors.js';
+import { conflict, notYet } from '../../lib/errors.js';
+import { scopeBackInCirculation } from '../live-tests/circulation.js';
 import { startLiveTest } from '../live-tests/start.js';
 import { uncheckedFields } from '../practice/feedback.js';
 import { resolveTutorScope, isTutorQuiz } from '../practice/tutor-scope.js';
 import { completeAssessment } from './complete.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { resolveScope, scopeKeyOf, type QuizScope } from './scope.js';
-import { selectQuestions, shuffle } from './selection.js';
+import { heldByRunningTest, selectQuestions, shuffle } from './selection.js';
 import { newSessionId } from './session-ids.js';
 import { sessionData } from './session.js';
 import { findRunningAttempt, NOT_A_LIVE_TEST, toAssessment, type AssessmentRow } from './views.js';
@@ -124,6 +126,15 @@ async function insertSession(
   const picked = scope.draw ? await scope.draw() : await selectQuestions(db, userId, scope);
   if (picked.length === 0) {
     const what = scope.topic ?? scope.subject ?? scope.module ?? scope.exam;
+    // Emptied by a live paper (decision 0014) or the learner's running test: say so.
+    if (!scope.draw) {
+      const subjectIds = scope.subjects.map((s) => s.id);
+      const topicId = scope.topic?.id ?? null;
+      const backAt = await scopeBackInCirculation(db, subjectIds, topicId);
+      if (backAt) throw notYet(liveTestMessages.scopeInLiveTest(what.name, backAt), backAt);
+      if (await heldByRunningTest(db, userId, subjectIds, topicId))
+        throw conflict(quizMessages.scopeInRunningTest(what.name));
+    }
     throw conflict(quizMessages.noQuestions(what.name));
   }
   const scheme = currentScheme(scope.markingScheme);

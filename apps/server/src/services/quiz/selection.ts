@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
-import type { QuestionType } from '@ai-tutor/contract';
+import { sql } from 'drizzle-orm';
+import { SAVE_GRACE_SECONDS, type QuestionType } from '@ai-tutor/contract';
 import type { QuizScope } from './scope.js';
+import { inCirculationText } from '../live-tests/circulation.js';
 
 /** How many of the learner's latest sessions count as "recent" when preferring unseen questions. */
 export const RECENT_SESSIONS = 50;
@@ -16,6 +18,8 @@ export interface SelectedQuestion {
   options: string[];
   /** Set by draws across subjects (review, adaptive): the scope's subject list does not name them. */
   subjectName?: string;
+  /** A live paper's draw only: false when the question is also in another open live paper. */
+  circulating?: boolean;
 }
 
 /**
@@ -53,13 +57,22 @@ export function shuffle<T>(items: readonly T[]): T[] {
 
 /**
  * $1 user id, $2 the subjects as a uuid[] literal, $3 topic id (NULL for none), $4 how many at most per
- * subject (no subject ever needs more than the whole count, so each subject's ranking is cut there).
+ * subject (no subject ever needs more than the whole count, so each subject's ranking is cut there),
+ * $5 whether this draws a live paper.
+ * Never drawn: questions of the learner's running timed sessions (a practice check or another test's
+ * result would show their keys while that test still takes answers: until its deadline plus the save
+ * grace), and questions out of circulation (another live paper's, decision 0014) — except that a live
+ * paper takes them last, when the bank has too few others (the operator is told).
  * Prepared: planning this statement cost about as much as running it.
  */
 const DRAW: PreparedStatement = {
-  name: 'quiz_draw_questions_v3',
+  name: 'quiz_draw_questions_v5',
   text: `
-    WITH recent AS (
+    WITH running AS (
+      SELECT DISTINCT unnest(question_ids) AS question_id FROM assessments
+      WHERE user_id = $1::uuid AND NOT session_completed AND timed
+        AND deadline > now() - make_interval(secs => ${SAVE_GRACE_SECONDS})
+    ), recent AS (
       SELECT question_ids, created_at FROM assessments
       WHERE user_id = $1::uuid
       ORDER BY created_at DESC
@@ -70,29 +83,40 @@ const DRAW: PreparedStatement = {
       GROUP BY s.question_id
     ), ranked AS (
       SELECT q.id, q.subject_id, q.text, q.type, q.options::text AS options_json, p.text AS passage,
-        row_number() OVER (PARTITION BY q.subject_id ORDER BY s.last_seen ASC NULLS FIRST, random()) AS rank
-      FROM questions q LEFT JOIN seen s ON s.question_id = q.id
+        c.circulating, row_number() OVER (PARTITION BY q.subject_id
+          ORDER BY c.circulating DESC, s.last_seen ASC NULLS FIRST, random()) AS rank
+      FROM questions q CROSS JOIN LATERAL (SELECT ${inCirculationText('q.id')} AS circulating) c
+        LEFT JOIN seen s ON s.question_id = q.id
         LEFT JOIN passages p ON p.id = q.passage_id
       WHERE q.status = 'active' AND q.dropped_at IS NULL AND q.subject_id = ANY($2::uuid[])
         AND ($3::uuid IS NULL OR q.topic_id = $3::uuid)
+        AND NOT EXISTS (SELECT 1 FROM running r WHERE r.question_id = q.id)
+        AND (c.circulating OR $5::boolean)
     )
-    SELECT id, subject_id, text, type, options_json, passage FROM ranked
+    SELECT id, subject_id, text, type, options_json, passage, circulating FROM ranked
     WHERE rank <= $4::int
     ORDER BY rank`,
 };
 
 /**
- * Draws the questions of a new session: active ones only; per subject, questions the learner has not
- * met in their recent sessions first, then the ones met longest ago, random within each group. The
- * result is grouped by subject in catalogue order and shuffled within each subject.
+ * Draws the questions of a new session: active ones in circulation only (a live paper: those first);
+ * per subject, questions the learner has not met in their recent sessions first, then the ones met
+ * longest ago, random within each group. The result is grouped by subject in catalogue order and
+ * shuffled within each subject.
  */
-export async function selectQuestions(db: Db, userId: string, scope: QuizScope): Promise<SelectedQuestion[]> {
+export async function selectQuestions(
+  db: Db,
+  userId: string,
+  scope: QuizScope,
+  livePaper = false,
+): Promise<SelectedQuestion[]> {
   if (scope.subjects.length === 0 || scope.questionCount <= 0) return [];
   const rows = (await queryPrepared(db, DRAW, [
     userId,
     `{${scope.subjects.map((s) => s.id).join(',')}}`,
     scope.topic?.id ?? null,
     scope.questionCount,
+    livePaper,
   ])) as {
     id: string;
     subject_id: string;
@@ -100,6 +124,7 @@ export async function selectQuestions(db: Db, userId: string, scope: QuizScope):
     type: QuestionType;
     options_json: string;
     passage: string | null;
+    circulating: boolean;
   }[];
 
   const bySubject = new Map<string, SelectedQuestion[]>(scope.subjects.map((s) => [s.id, []]));
@@ -111,6 +136,7 @@ export async function selectQuestions(db: Db, userId: string, scope: QuizScope):
       type: row.type,
       passage: row.passage,
       options: JSON.parse(row.options_json) as string[],
+      ...(livePaper ? { circulating: Boolean(row.circulating) } : {}),
     });
   }
   const pools = scope.subjects.map((s) => bySubject.get(s.id) ?? []);
@@ -119,4 +145,22 @@ export async function selectQuestions(db: Db, userId: string, scope: QuizScope):
     pools.map((pool) => pool.length),
   );
   return pools.flatMap((pool, i) => shuffle(pool.slice(0, counts[i] ?? 0)));
+}
+
+/** Whether the learner's running timed sessions hold questions of these subjects (of this topic). */
+export async function heldByRunningTest(
+  db: Db,
+  userId: string,
+  subjectIds: string[],
+  topicId: string | null,
+): Promise<boolean> {
+  if (subjectIds.length === 0) return false;
+  const result = await db.execute(sql`
+    SELECT 1 FROM assessments a JOIN questions q ON q.id = ANY (a.question_ids)
+    WHERE a.user_id = ${userId}::uuid AND NOT a.session_completed AND a.timed
+      AND a.deadline > now() - make_interval(secs => ${SAVE_GRACE_SECONDS}::int)
+      AND q.subject_id = ANY (${`{${subjectIds.join(',')}}`}::uuid[])
+      AND (${topicId}::uuid IS NULL OR q.topic_id = ${topicId}::uuid)
+    LIMIT 1`);
+  return result.rows.length > 0;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { inCirculation } from '../live-tests/circulation.js';
 
 /**
  * The questions a review session asks (DESIGN.md §6.2): the learner's due cards of an exam, most
@@ -10,8 +11,11 @@ import type { DbOrTx } from '../../db/client.js';
 /** How many due cards are read to interleave from: beyond it, the most overdue are enough. */
 const DUE_WINDOW = 500;
 
-/** Questions a live draw may use: not dropped by a key correction, and published. */
-export const USABLE_QUESTION = sql`q.dropped_at IS NULL AND q.status = 'active'`;
+/**
+ * Questions a draw, the notebook and the queue's counts may use: not dropped by a key correction,
+ * published, and in circulation (not in an open live paper, decision 0014).
+ */
+export const USABLE_QUESTION = sql`q.dropped_at IS NULL AND q.status = 'active' AND ${inCirculation('q.id')}`;
 
 /** Round-robin over groups in their first-seen order: a1 b1 c1 a2 b2 a3… */
 export function interleave<T>(items: T[], groupOf: (item: T) => string, limit: number): T[] {

@@ -85,7 +85,8 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
   const deadlineMs = Date.parse(assessment.deadline);
   // Practice and review have no clock (their deadline is only the sweep's far limit, DESIGN.md §6.2).
   const timed = assessment.timed;
-  const feedback = assessment.mode !== 'timed';
+  // Check and hints only without a countdown: a timed review or adaptive session is a test too.
+  const feedback = assessment.mode !== 'timed' && !timed;
 
   useEffect(() => {
     mountedRef.current = true;
