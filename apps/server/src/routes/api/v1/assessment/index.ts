@@ -20,7 +20,11 @@ const createRoute: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const { resumed, ...data } = await fastify.quiz.create(userIdOf(request), request.body);
+      const { resumed, ...data } = await fastify.quiz.create(
+        userIdOf(request),
+        request.body,
+        Date.now() - reply.elapsedTime,
+      );
       if (resumed) return reply.status(200).send({ message: quizMessages.resumed, data });
       return reply.status(201).send({ message: quizMessages.created, data });
     },
