@@ -7,7 +7,7 @@ import { insertCatalogue, subjectQuiz, type TestCatalogue } from './helpers/cata
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
 // 'Start afresh' submits the attempt the learner had and starts one new attempt, however many requests
-// ask for it at once (a double click, two tabs): the others answer that new attempt (decision 0010).
+// ask for it at once (a double click, two tabs): the others answer that new attempt (decision 0015).
 let t: TestApp;
 let c: TestCatalogue;
 beforeAll(async () => {
@@ -61,6 +61,20 @@ describe('racing starts afresh', () => {
       expect(records.map((r) => r.attempts)).toEqual([1]);
     });
   }
+
+  it('a practice session races the same way', async () => {
+    const learner = await createLearner(t.app);
+    const old = slugOf(await start(learner, { type: 'practice' }));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => start(learner, { type: 'practice', startAfresh: true })),
+    );
+    const slugs = new Set(results.map(slugOf));
+    expect(slugs.size).toBe(1);
+    expect(slugs.has(old)).toBe(false);
+    const sessions = await sessionsOf(learner);
+    expect(sessions.filter((s) => !s.completed).map((s) => s.slug)).toEqual([...slugs]);
+    expect(sessions).toHaveLength(2);
+  });
 
   it('a later start afresh, once the race is over, replaces the new attempt as asked', async () => {
     const learner = await createLearner(t.app);
