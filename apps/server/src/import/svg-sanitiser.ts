@@ -66,6 +66,7 @@ const PRESENTATION = new Set([
   'marker-end',
   'visibility',
   'display',
+  'font',
   'font-family',
   'font-size',
   'font-style',
