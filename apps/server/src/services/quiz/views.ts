@@ -108,7 +108,7 @@ export async function findRunningAttempt(
   return row;
 }
 
-/** A running attempt as a start weighs it: over or not, and how long it has existed. */
+/** A running attempt as a start weighs it: over or not, and when it was started. */
 export function runningScopeAttempt(row: AssessmentRow): RunningScopeAttempt {
   return {
     id: row.id,
