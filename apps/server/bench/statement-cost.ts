@@ -71,7 +71,7 @@ export async function statementCost(bench: Bench) {
   const saves = picks.map(
     (r) =>
       `EXECUTE save(${literal(String(r.id))}, ${literal(String(r.user_id))}, ${Number(r.p)}, true, ` +
-      `${literal(JSON.stringify(String(r.option)))}, NULL, 5);`,
+      `${literal(JSON.stringify(String(r.option)))}, NULL, 5, 'string');`,
   );
   const floors = picks.map((_, i) => `EXECUTE floor(${1 + ((i * 7919) % FLOOR_ROWS)});`);
 

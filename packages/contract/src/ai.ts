@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { POST_MAX_LENGTH, POST_STATUSES } from './ai-constants.js';
 import { TEXT_LIMITS } from './constants.js';
-import { text } from './text.js';
+import { plainText, text } from './text.js';
 
 /**
  * The AI tutor (issue 7): explain my mistake, achievement posts, LinkedIn, the public achievement page.
@@ -44,7 +44,7 @@ export const generatePostBody = z.object({ assessmentSlug: text(TEXT_LIMITS.slug
 export type GeneratePostBody = z.infer<typeof generatePostBody>;
 
 export const updatePostBody = z.object({
-  content: text(POST_MAX_LENGTH).trim().min(1, 'The post cannot be empty'),
+  content: plainText(POST_MAX_LENGTH, { multiline: true }).trim().min(1, 'The post cannot be empty'),
 });
 export type UpdatePostBody = z.infer<typeof updatePostBody>;
 

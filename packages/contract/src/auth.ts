@@ -7,10 +7,10 @@ import {
   TEXT_LIMITS,
 } from './constants.js';
 import { validationMessages as m } from './messages.js';
-import { text } from './text.js';
+import { plainText, text } from './text.js';
 
 const email = text(TEXT_LIMITS.email).trim().min(1, m.required).email(m.invalidEmail);
-const name = text(TEXT_LIMITS.name).trim().min(1, m.nameRequired);
+const name = plainText(TEXT_LIMITS.name).trim().min(1, m.nameRequired);
 const inviteCode = (required: string) => text(TEXT_LIMITS.inviteCode).trim().min(1, required);
 
 /** Forms (SPEC.md §5). The server validates the same payloads with the same rules. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './constants.js';
-import { text } from './text.js';
+import { plainText, text } from './text.js';
 import { QUESTION_TYPES } from './questions.js';
 
 /**
@@ -140,7 +140,7 @@ export const REPORT_NOTE_MAX_LENGTH = 1000;
 export const questionReportParams = z.object({ id: z.string().uuid() });
 export const questionReportBody = z.object({
   reason: z.enum(REPORT_REASONS),
-  note: text(REPORT_NOTE_MAX_LENGTH).trim().optional(),
+  note: plainText(REPORT_NOTE_MAX_LENGTH, { multiline: true }).trim().optional(),
 });
 export type QuestionReportBody = z.infer<typeof questionReportBody>;
 export const questionReport = z.object({

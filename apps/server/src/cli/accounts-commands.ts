@@ -8,6 +8,7 @@ import {
 import { InviteCodeTakenError, invites } from '../services/accounts/invites.js';
 import type { Command } from './commands.js';
 import { parseCommandArgs, usageError } from './parse.js';
+import { shown } from './terminal-text.js';
 
 const CREATE = 'invites create [--code CODE] [--max-uses N] [--expires ISO-DATE]';
 const LIST = 'invites list';
@@ -59,9 +60,9 @@ function createOptions(args: string[]): CreateOptions | 1 {
 }
 
 function printCreated(invite: AdminInvite, registerUrl: string) {
-  console.log(`Invite code: ${invite.code}`);
+  console.log(`Invite code: ${shown(invite.code)}`);
   console.log(`Uses: ${invite.uses}/${invite.maxUses}`);
-  console.log(`Expires: ${invite.expiresAt ?? 'never'}`);
+  console.log(`Expires: ${shown(invite.expiresAt ?? 'never')}`);
   console.log(`Register at ${registerUrl}`);
 }
 
@@ -79,9 +80,9 @@ function printList(rows: AdminInvite[]) {
   const table = [
     ['CODE', 'USES', 'EXPIRES', 'STATUS'],
     ...rows.map((row) => [
-      row.code,
+      shown(row.code),
       `${row.uses}/${row.maxUses}`,
-      row.expiresAt ?? 'never',
+      shown(row.expiresAt ?? 'never'),
       inviteStatus(row),
     ]),
   ];

@@ -9,6 +9,7 @@ import { approveDrafts, listDrafts, rejectDrafts, type Decision } from '../servi
 import type { Command } from './commands.js';
 import { parseCommandArgs, usageError } from './parse.js';
 import { progressBar, type ProgressBar } from './progress-bar.js';
+import { shown } from './terminal-text.js';
 
 /**
  * `ai generate-questions` and `questions review|approve|reject` (issue 7). Output goes to stdout; the
@@ -25,18 +26,19 @@ function cliLogger(progress: ProgressBar): AiLogger {
         .map(([key, value]) => `${key}=${String(value)}`)
         .join(' ');
       progress.clear();
-      console.error(`warning: ${msg}${detail ? ` (${detail})` : ''}`);
+      console.error(`warning: ${shown(msg)}${detail ? ` (${shown(detail)})` : ''}`);
     },
   };
 }
 
 function printSummary(summary: GenerateSummary, usage: AiUsage[]) {
   console.log(`Saved ${summary.saved.length} draft question${summary.saved.length === 1 ? '' : 's'}:`);
-  for (const q of summary.saved) console.log(`  ${q.id}  ${q.text.replace(/\s+/g, ' ').slice(0, 100)}`);
+  for (const q of summary.saved)
+    console.log(`  ${q.id}  ${shown(q.text.replace(/\s+/g, ' ').slice(0, 100))}`);
   if (summary.rejected.length) {
     console.log(`Rejected ${summary.rejected.length}:`);
     for (const q of summary.rejected) {
-      console.log(`  - ${q.text.replace(/\s+/g, ' ').slice(0, 80) || '(empty)'}: ${q.reason}`);
+      console.log(`  - ${shown(q.text.replace(/\s+/g, ' ').slice(0, 80)) || '(empty)'}: ${shown(q.reason)}`);
     }
   }
   const tokens = usage.reduce((sum, u) => sum + (u.totalTokens ?? 0), 0);
@@ -131,15 +133,20 @@ const questionsCommand: Command = {
       try {
         const drafts = await listDrafts(database.db, subject);
         if (!drafts.length) {
-          console.log(`No draft questions in "${subject}".`);
+          console.log(`No draft questions in "${shown(subject)}".`);
           return 0;
         }
         for (const [i, q] of drafts.entries()) {
-          console.log(`\n#${i + 1}  ${q.id}  (${q.source}${q.topic ? `, topic: ${q.topic}` : ''})`);
-          console.log(`  ${q.text.replace(/\n/g, '\n  ')}`);
-          for (const option of q.options) console.log(`    ${option === q.answer ? '*' : '-'} ${option}`);
-          if (!q.options.length) console.log(`    answer: ${q.answer}`);
-          console.log(`  Explanation: ${q.explanation ?? '(none)'}`);
+          console.log(
+            `\n#${i + 1}  ${q.id}  (${shown(q.source)}${q.topic ? `, topic: ${shown(q.topic)}` : ''})`,
+          );
+          console.log(`  ${shown(q.text, { multiline: true }).replace(/\n/g, '\n  ')}`);
+          for (const option of q.options)
+            console.log(`    ${option === q.answer ? '*' : '-'} ${shown(option)}`);
+          if (!q.options.length) console.log(`    answer: ${shown(q.answer)}`);
+          console.log(
+            `  Explanation: ${q.explanation === null ? '(none)' : shown(q.explanation, { multiline: true })}`,
+          );
         }
         console.log(
           `\n${drafts.length} draft${drafts.length === 1 ? '' : 's'}. Decide with: npm run cli -- questions approve ID… | questions reject ID…`,

@@ -5,6 +5,7 @@ import { seedSampleContent } from '../services/catalogue/seed.js';
 import type { Command } from './commands.js';
 import { parseCommandArgs, usageError } from './parse.js';
 import { progressBar } from './progress-bar.js';
+import { shown } from './terminal-text.js';
 
 /** Imports of more questions than this draw a progress bar (on a terminal only). */
 const PROGRESS_MIN_QUESTIONS = 200;
@@ -54,7 +55,7 @@ const importCommand: Command = {
         }
       }
       if (errors.length) {
-        for (const error of errors) console.error(error.message);
+        for (const error of errors) console.error(shown(error.message, { multiline: true }));
         return 1;
       }
       const summary = await importParsed(database.db, files, {
@@ -63,12 +64,12 @@ const importCommand: Command = {
         onProgress: bar.update,
       });
       bar.clear();
-      console.log(formatSummary(summary));
+      console.log(shown(formatSummary(summary), { multiline: true }));
       return 0;
     } catch (error) {
       bar.clear();
       if (error instanceof ImportError) {
-        console.error(error.message);
+        console.error(shown(error.message, { multiline: true }));
         return 1;
       }
       throw error;
@@ -87,12 +88,12 @@ const seedCommand: Command = {
     try {
       const summary = await seedSampleContent(database.db, { onProgress: bar.update });
       bar.clear();
-      console.log(formatSummary(summary));
+      console.log(shown(formatSummary(summary), { multiline: true }));
       return 0;
     } catch (error) {
       bar.clear();
       if (error instanceof ImportError) {
-        console.error(error.message);
+        console.error(shown(error.message, { multiline: true }));
         return 1;
       }
       throw error;

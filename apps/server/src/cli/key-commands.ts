@@ -3,6 +3,7 @@ import type { QuestionKey } from '@ai-tutor/contract';
 import { CorrectionError, correctKey, listCorrections } from '../services/quiz/key-corrections.js';
 import type { Command } from './commands.js';
 import { parseCommandArgs, usageError } from './parse.js';
+import { shown } from './terminal-text.js';
 
 /**
  * `keys correct|drop|list` (DESIGN.md §6.1): an operator corrects a question's key or drops the
@@ -75,8 +76,10 @@ async function run(
       reason: parsed.values.reason,
       operator: parsed.values.by ?? userInfo().username,
     });
-    console.log(`Question: ${done.question.replace(/\s+/g, ' ').slice(0, 100)}`);
-    console.log(`Key: ${done.before} → ${done.after ?? 'dropped (full marks to everyone given it)'}`);
+    console.log(`Question: ${shown(done.question.replace(/\s+/g, ' ').slice(0, 100))}`);
+    console.log(
+      `Key: ${shown(done.before)} → ${done.after === null ? 'dropped (full marks to everyone given it)' : shown(done.after)}`,
+    );
     console.log(
       `Rescored ${done.changed} of ${done.sessions} completed session${done.sessions === 1 ? '' : 's'}; ` +
         `records rebuilt for ${done.learners} learner${done.learners === 1 ? '' : 's'}. Audit: ${done.correctionId}`,
@@ -106,7 +109,7 @@ const keysCommand: Command = {
       if (!rows.length) console.log('No key corrections yet.');
       for (const r of rows)
         console.log(
-          `${r.createdAt.toISOString()}  ${r.kind}  question ${r.questionId}  by ${r.operator}: ${r.reason} ` +
+          `${r.createdAt.toISOString()}  ${r.kind}  question ${r.questionId}  by ${shown(r.operator)}: ${shown(r.reason)} ` +
             `(${r.sessionsRescored} sessions rescored)`,
         );
       return 0;

@@ -6,6 +6,7 @@ import {
 } from '../services/live-tests/schedule.js';
 import type { Command } from './commands.js';
 import { parseCommandArgs, usageError } from './parse.js';
+import { shown } from './terminal-text.js';
 
 /**
  * `tests schedule|list|cancel` (DESIGN.md §6.3): an operator schedules a live test of a module — the
@@ -57,7 +58,7 @@ const testsCommand: Command = {
           closesAt: new Date(closes),
           ...(name === undefined ? {} : { name }),
         });
-        console.log(`Scheduled "${done.name}": ${done.id}`);
+        console.log(`Scheduled "${shown(done.name)}": ${done.id}`);
         console.log(
           `${done.questions} questions, ${done.durationMinutes} minutes, marked by ${done.markingScheme}`,
         );
@@ -74,8 +75,8 @@ const testsCommand: Command = {
       if (!rows.length) console.log('No live tests scheduled.');
       for (const r of rows)
         console.log(
-          `${r.id}  ${r.state.padEnd(9)}  ${r.opens_at} → ${r.closes_at}  ${r.module_slug}  ` +
-            `${r.questions} questions, ${r.takers} takers  ${r.name}`,
+          `${r.id}  ${r.state.padEnd(9)}  ${r.opens_at} → ${r.closes_at}  ${shown(r.module_slug)}  ` +
+            `${r.questions} questions, ${r.takers} takers  ${shown(r.name)}`,
         );
       return 0;
     }

@@ -2,6 +2,7 @@ import { REPORT_REASONS } from '@ai-tutor/contract';
 import { listReports, resolveReports } from '../services/tutor/reports.js';
 import type { Command } from './commands.js';
 import { parseCommandArgs, usageError } from './parse.js';
+import { shown } from './terminal-text.js';
 
 /**
  * `reports list|resolve` (DESIGN.md §6.2): what learners flagged, by question with counts per reason,
@@ -26,9 +27,12 @@ async function list(db: Parameters<typeof listReports>[0], rest: string[]): Prom
     const reasons = REPORT_REASONS.filter((reason) => r.reasons[reason])
       .map((reason) => `${reason} ${r.reasons[reason]}`)
       .join(', ');
-    console.log(`${r.questionId}  ${r.total} report${r.total === 1 ? '' : 's'} (${reasons})  ${r.subject}`);
-    console.log(`    ${r.questionText.replace(/\s+/g, ' ').slice(0, 100)}`);
-    for (const note of r.notes.slice(0, 5)) console.log(`    - ${note.replace(/\s+/g, ' ').slice(0, 120)}`);
+    console.log(
+      `${r.questionId}  ${r.total} report${r.total === 1 ? '' : 's'} (${reasons})  ${shown(r.subject)}`,
+    );
+    console.log(`    ${shown(r.questionText.replace(/\s+/g, ' ').slice(0, 100))}`);
+    for (const note of r.notes.slice(0, 5))
+      console.log(`    - ${shown(note.replace(/\s+/g, ' ').slice(0, 120))}`);
   }
   return 0;
 }

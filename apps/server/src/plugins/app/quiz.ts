@@ -26,9 +26,10 @@ export function createQuizService(db: Db, grader: FreeTextGrader | null, starts:
   // order, instead of on the pool (where saves of running tests would wait behind them); what the
   // queue cannot hold is a 503 with Retry-After, which the web app retries (decision 0010).
   const startQueue = createWorkQueue(starts);
-  const queuedStart = (userId: string, body: CreateAssessmentBody) =>
+  /** `receivedAt`: when the request came (a start afresh replaces only what was running then). */
+  const queuedStart = (userId: string, body: CreateAssessmentBody, receivedAt = Date.now()) =>
     startQueue
-      .run(() => startSession(db, grader, userId, body))
+      .run(() => startSession(db, grader, userId, body, receivedAt))
       .catch((error: unknown) => {
         if (!(error instanceof QueueBusyError)) throw error;
         throw new AppError(503, quizMessages.startBusy(error.retryAfterSeconds), undefined, {

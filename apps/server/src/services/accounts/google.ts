@@ -1,3 +1,4 @@
+import { stripControlCharacters } from '@ai-tutor/contract';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
@@ -27,7 +28,12 @@ export function createGoogleVerifier(clientId: string, jwksUrl: string) {
     if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('no subject');
     if (typeof payload.email !== 'string' || !payload.email.includes('@')) throw new Error('no email');
     if (!emailVerified) throw new Error('email not verified');
-    const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : null;
+    // A name as the register form would take it: one line of plain text.
+    const plain =
+      typeof payload.name === 'string'
+        ? stripControlCharacters(payload.name, { multiline: false }).trim()
+        : '';
+    const name = plain || null;
     return { sub: payload.sub, email: payload.email.trim().toLowerCase(), name };
   };
 }

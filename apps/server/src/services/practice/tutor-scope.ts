@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { formatSessionDate, scopeKeyOf, UNTIMED_MINUTES, type QuizScope } from '../quiz/scope.js';
 import type { SelectedQuestion } from '../quiz/selection.js';
-import { findRunningAttempt } from '../quiz/views.js';
+import { findRunningAttempt, runningScopeAttempt } from '../quiz/views.js';
 import { adaptiveDraw, dueDraw } from './queue.js';
 
 /**
@@ -123,7 +123,7 @@ export async function resolveTutorScope(
     return questionsByIds(db, ids);
   };
   const running = await findRunningAttempt(db, userId, scopeKeyOf(scope));
-  if (running) scope.running = { id: running.id, over: running.deadline.getTime() <= running.serverTimeMs };
+  if (running) scope.running = runningScopeAttempt(running);
   return scope;
 }
 

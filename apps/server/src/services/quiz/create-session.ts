@@ -16,11 +16,17 @@ import { uncheckedFields } from '../practice/feedback.js';
 import { resolveTutorScope, isTutorQuiz } from '../practice/tutor-scope.js';
 import { completeAssessment } from './complete.js';
 import type { FreeTextGrader } from './free-text-grading.js';
-import { resolveScope, scopeKeyOf, type QuizScope } from './scope.js';
+import { resolveScope, scopeKeyOf, type QuizScope, type RunningScopeAttempt } from './scope.js';
 import { heldByRunningTest, selectQuestions, shuffle } from './selection.js';
 import { newSessionId } from './session-ids.js';
 import { sessionData } from './session.js';
-import { findRunningAttempt, NOT_A_LIVE_TEST, toAssessment, type AssessmentRow } from './views.js';
+import {
+  findRunningAttempt,
+  NOT_A_LIVE_TEST,
+  runningScopeAttempt,
+  toAssessment,
+  type AssessmentRow,
+} from './views.js';
 import { toEvaluation } from './evaluation-views.js';
 
 /** 72 random bits, URL-safe: slugs appear in result links and must not be guessable or enumerable. */
@@ -75,12 +81,18 @@ export interface StartedSession extends SessionData {
  * Starts a session, or answers the learner's running attempt of the same scope (DESIGN.md §6.4) on any
  * device. `startAfresh` submits that attempt first. An attempt past its deadline is completed, then a
  * new one starts.
+ *
+ * `startAfresh` replaces only an attempt that was running when the request came (`receivedAt`): one
+ * started since then was started by a concurrent request of the same learner (a double click, two
+ * tabs) and is answered, so racing requests make one new attempt (decision 0015). The attempt's start
+ * is the database's clock and the arrival the app's: they are compared as they stand.
  */
 export async function startSession(
   db: Db,
   grader: FreeTextGrader | null,
   userId: string,
   body: CreateAssessmentBody,
+  receivedAt = Date.now(),
 ): Promise<StartedSession> {
   // A live test has its own paper, window and one-attempt rule (DESIGN.md §6.3).
   if (body.scheduledTestId) return startLiveTest(db, grader, userId, body.scheduledTestId);
@@ -89,19 +101,21 @@ export async function startSession(
     : await resolveScope(db, body, new Date(), userId);
   const scopeKey = scopeKeyOf(scope);
   // The resolve query saw the running attempt (the common start has none: three round trips in all).
-  let running: { id: string; over: boolean } | null = scope.running;
+  let running: RunningScopeAttempt | null = scope.running;
+  const replace = body.startAfresh && running && running.createdMs < receivedAt ? running.id : null;
   for (let attempt = 0; attempt < 3; attempt++) {
     if (running) {
-      if (!running.over && !body.startAfresh) {
+      if (!running.over && running.id !== replace) {
         const row = await findRunningAttempt(db, userId, scopeKey);
-        if (row?.id === running.id) return { ...(await sessionData(db, row)), resumed: true };
+        // A concurrent start afresh's new attempt is what this one asked for: new, not resumed.
+        if (row?.id === running.id) return { ...(await sessionData(db, row)), resumed: !body.startAfresh };
       } else await completeAssessment(db, grader, running.id);
     }
     const created = await insertSession(db, userId, scope, scopeKey);
     if (created) return { ...created, resumed: false };
     // Another request of this learner started the scope at the same moment: answer that one.
     const row = await findRunningAttempt(db, userId, scopeKey);
-    running = row ? { id: row.id, over: row.expired || row.deadline.getTime() <= row.serverTimeMs } : null;
+    running = row ? runningScopeAttempt(row) : null;
   }
   throw conflict(quizMessages.startFailed);
 }

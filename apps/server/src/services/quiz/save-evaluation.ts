@@ -26,8 +26,8 @@ import { GRACE, isoMs } from './sql.js';
  * A position checked in practice or review (DESIGN.md §6.2) is locked: the save is refused.
  * Only when no row comes back does a second query tell 404 from 409 from 400.
  *
- * Idempotent: the same body twice leaves the same answer. An empty answer (blank text, no options)
- * clears it; an absent one leaves it. Time spent adds up, capped at the session's length.
+ * Idempotent: the same body twice leaves the same answer. An empty answer of the type's shape (blank
+ * text; no options of a multiple-correct question) clears it; an absent one leaves it. Time spent adds up, capped at the session's length.
  */
 
 interface SavedRow {
@@ -48,13 +48,16 @@ interface DiagnosisRow {
 
 /**
  * $1 session id, $2 user id, $3 position (0-based), $4 whether the body carries userAnswer, $5 the answer
- * as JSON (NULL clears it), $6 markedForReview (NULL keeps it), $7 seconds spent.
+ * as JSON (NULL clears it), $6 markedForReview (NULL keeps it), $7 seconds spent, $8 the answer's shape
+ * as sent, 'string' or 'array' (NULL without one). The shape is checked against the question's type
+ * even for a clear: each type clears one way, the empty string or the empty list (the route's docs).
  */
 const ANSWER = '$5::jsonb';
+const SHAPE = '$8::text';
 const AT = '$3::int';
 /** Exported for the bench's cost phase, which counts its instructions (bench/statement-cost.ts). */
 export const SAVE: PreparedStatement = {
-  name: 'save_evaluation_v6',
+  name: 'save_evaluation_v7',
   text: `
     UPDATE answer_sheets s SET
       answers[${AT} + 1] = CASE WHEN $4::boolean THEN ${ANSWER}::text ELSE s.answers[${AT} + 1] END,
@@ -64,16 +67,19 @@ export const SAVE: PreparedStatement = {
       AND now() <= s.deadline + interval '${SAVE_GRACE_SECONDS} seconds'
       AND ${AT} < cardinality(s.question_types)
       AND NOT coalesce(s.checked[${AT} + 1], false)
-      AND (${ANSWER} IS NULL OR CASE s.question_types[${AT} + 1]
-        WHEN 'single' THEN jsonb_typeof(${ANSWER}) = 'string'
-          AND (s.options -> ${AT}) @> jsonb_build_array(${ANSWER})
-        WHEN 'multiple' THEN jsonb_typeof(${ANSWER}) = 'array' AND (s.options -> ${AT}) @> ${ANSWER}
-        WHEN 'numerical' THEN jsonb_typeof(${ANSWER}) = 'string'
-          AND (${ANSWER} #>> '{}') ~ '${NUMERICAL_ANSWER_SQL_PATTERN}'
-        ELSE jsonb_typeof(${ANSWER}) = 'string' END)
+      AND (${SHAPE} IS NULL OR CASE s.question_types[${AT} + 1]
+        WHEN 'single' THEN ${SHAPE} = 'string'
+          AND (${ANSWER} IS NULL OR (s.options -> ${AT}) @> jsonb_build_array(${ANSWER}))
+        WHEN 'multiple' THEN ${SHAPE} = 'array' AND (${ANSWER} IS NULL OR (s.options -> ${AT}) @> ${ANSWER})
+        WHEN 'numerical' THEN ${SHAPE} = 'string'
+          AND (${ANSWER} IS NULL OR (${ANSWER} #>> '{}') ~ '${NUMERICAL_ANSWER_SQL_PATTERN}')
+        ELSE ${SHAPE} = 'string' END)
     RETURNING s.answers[${AT} + 1] AS answer_json, s.marked[${AT} + 1] AS marked,
       (extract(epoch from now()) * 1000)::float8 AS server_ms`,
 };
+
+const shapeOf = (answer: AnswerValue | undefined) =>
+  answer === undefined || answer === null ? null : Array.isArray(answer) ? 'array' : 'string';
 
 /** What is stored: a blank answer or an empty choice clears; a choice keeps each option once. */
 function storedAnswer(answer: AnswerValue | undefined): AnswerValue {
@@ -97,9 +103,10 @@ export async function saveEvaluation(
     answer === null ? null : JSON.stringify(answer),
     body.markedForReview ?? null,
     body.timeSpentSeconds ?? 0,
+    shapeOf(body.userAnswer),
   ]);
   const saved = rows[0] as SavedRow | undefined;
-  if (!saved) throw await whyNotSaved(db, userId, target, answer);
+  if (!saved) throw await whyNotSaved(db, userId, target, body.userAnswer);
   const userAnswer = saved.answer_json === null ? null : (JSON.parse(saved.answer_json) as AnswerValue);
   return {
     evaluation: {
@@ -117,7 +124,7 @@ async function whyNotSaved(
   db: Db,
   userId: string,
   target: { sessionId: string; position: number },
-  answer: AnswerValue,
+  answer: AnswerValue | undefined,
 ): Promise<Error> {
   const result = await db.execute(sql`
     SELECT s.user_id, s.completed AS session_completed, now() > s.deadline + ${GRACE} AS late,
@@ -137,13 +144,19 @@ async function whyNotSaved(
   return problem ? badRequest(problem) : conflict(quizMessages.saveFailed);
 }
 
-function answerProblem(type: QuestionType, options: string[], answer: AnswerValue): string | null {
-  if (answer === null) return null;
+/** What is wrong with the answer as sent; a clear must have its type's shape too. */
+function answerProblem(
+  type: QuestionType,
+  options: string[],
+  answer: AnswerValue | undefined,
+): string | null {
+  if (answer === null || answer === undefined) return null;
   if (type === 'multiple') {
     if (!Array.isArray(answer)) return quizMessages.answerNotAList;
     return answer.every((a) => options.includes(a)) ? null : quizMessages.answerNotAnOption;
   }
   if (Array.isArray(answer)) return quizMessages.answerNotOne;
+  if (!isAnswered(answer)) return null;
   if (type === 'single') return options.includes(answer) ? null : quizMessages.answerNotAnOption;
   if (type === 'numerical')
     return NUMERICAL_ANSWER_PATTERN.test(answer) ? null : quizMessages.answerNotANumber;

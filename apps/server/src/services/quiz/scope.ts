@@ -46,10 +46,17 @@ export interface QuizScope {
   sessionName: string;
   /** The module's scheme, else the exam's, else spec (DESIGN.md §6.1). */
   markingScheme: MarkingSchemeName;
-  /** The learner's running attempt of this scope, if any; `over` once its deadline has passed. */
-  running: { id: string; over: boolean } | null;
+  /** The learner's running attempt of this scope, if any (RunningScopeAttempt). */
+  running: RunningScopeAttempt | null;
   /** Review and adaptive sessions draw their own questions (services/practice). */
   draw?: () => Promise<SelectedQuestion[]>;
+}
+
+/** `over` once its deadline has passed; `createdMs`, when it was started (the database's clock). */
+export interface RunningScopeAttempt {
+  id: string;
+  over: boolean;
+  createdMs: number;
 }
 
 /** An untimed session's length in minutes: its deadline is only for the sweep (DESIGN.md §6.2). */
@@ -104,7 +111,7 @@ const sizedJson = (t: string) =>
  * inside the one above it, and the learner's running attempt of the scope (its key as scopeKeyOf).
  */
 const RESOLVE: PreparedStatement = {
-  name: 'quiz_resolve_scope_v3',
+  name: 'quiz_resolve_scope_v4',
   text: `
     SELECT e.id AS exam_id, e.name AS exam_name, e.slug AS exam_slug,
       coalesce(m.marking_scheme, e.marking_scheme, '${DEFAULT_MARKING_SCHEME}') AS marking_scheme,
@@ -113,7 +120,8 @@ const RESOLVE: PreparedStatement = {
       CASE WHEN t.id IS NOT NULL THEN ${sizedJson('t')} END AS topic_json,
       (SELECT json_agg(json_build_object('id', ms.id, 'name', ms.name) ORDER BY ms.sort_order, ms.name)
         FROM subjects ms WHERE ms.module_id = m.id)::text AS module_subjects_json,
-      (SELECT json_build_object('id', a.id, 'over', a.deadline <= now())::text FROM assessments a
+      (SELECT json_build_object('id', a.id, 'over', a.deadline <= now(),
+          'createdMs', extract(epoch from a.created_at) * 1000)::text FROM assessments a
         WHERE a.user_id = $5::uuid AND NOT a.session_completed
           AND a.scope_key = $6::text || ':' || m.id || ':' || coalesce(s.id::text, '') || ':' ||
             coalesce(t.id::text, '')) AS running_json
@@ -157,7 +165,7 @@ export async function resolveScope(
   const markingScheme = (MARKING_SCHEME_NAMES as readonly string[]).includes(row.marking_scheme)
     ? (row.marking_scheme as MarkingSchemeName)
     : DEFAULT_MARKING_SCHEME;
-  const running = parse<{ id: string; over: boolean }>(row.running_json);
+  const running = parse<RunningScopeAttempt>(row.running_json);
   if (body.quizType === 'module') {
     return {
       quizType: 'module',

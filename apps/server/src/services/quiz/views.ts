@@ -11,6 +11,7 @@ import {
   subjects,
   topics,
 } from '../../db/schema.js';
+import type { RunningScopeAttempt } from './scope.js';
 import { GRACE, iso, isoMs, NOW_MS } from './sql.js';
 
 /**
@@ -105,6 +106,15 @@ export async function findRunningAttempt(
     )
     .limit(1);
   return row;
+}
+
+/** A running attempt as a start weighs it: over or not, and when it was started. */
+export function runningScopeAttempt(row: AssessmentRow): RunningScopeAttempt {
+  return {
+    id: row.id,
+    over: row.expired || row.deadline.getTime() <= row.serverTimeMs,
+    createdMs: row.createdAt.getTime(),
+  };
 }
 
 export function toAssessment(row: AssessmentRow, answeredOverride?: number): Assessment {

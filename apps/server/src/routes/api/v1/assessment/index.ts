@@ -13,14 +13,19 @@ const createRoute: FastifyPluginAsyncZod = async (fastify) => {
         description:
           'Draws the questions and writes the session as one row. A scope with a running attempt answers ' +
           'that attempt (200, "Assessment resumed") on any device; `startAfresh: true` submits it first ' +
-          '(DESIGN.md §6.4). 404 for an unknown exam, module, subject or topic (or one outside its parent); ' +
+          '(DESIGN.md §6.4; only the attempt running when the request came: racing starts afresh make one ' +
+          'new attempt, answered to each). 404 for an unknown exam, module, subject or topic (or one outside its parent); ' +
           '409 when no question is available.',
         body: createAssessmentBody,
         response: { 200: envelope(sessionData), 201: envelope(sessionData) },
       },
     },
     async (request, reply) => {
-      const { resumed, ...data } = await fastify.quiz.create(userIdOf(request), request.body);
+      const { resumed, ...data } = await fastify.quiz.create(
+        userIdOf(request),
+        request.body,
+        Date.now() - reply.elapsedTime,
+      );
       if (resumed) return reply.status(200).send({ message: quizMessages.resumed, data });
       return reply.status(201).send({ message: quizMessages.created, data });
     },

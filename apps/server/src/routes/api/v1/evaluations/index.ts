@@ -27,8 +27,10 @@ const saveRoute: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['quiz'],
         summary: 'Save one answer and/or the review mark (idempotent)',
         description:
-          'An empty userAnswer clears the answer. 404 for another learner’s question; 409 once the session ' +
-          `is completed or its deadline plus ${SAVE_GRACE_SECONDS} seconds has passed; 400 for an answer that is not one of the options.`,
+          'An empty userAnswer of the question type’s shape clears the answer: "" (or blank) for single, ' +
+          'numerical and text, [] for multiple. 404 for another learner’s question; 409 once the session ' +
+          `is completed or its deadline plus ${SAVE_GRACE_SECONDS} seconds has passed; 400, writing nothing, ` +
+          'for an answer of the wrong shape (a clear too) or one that is not among the options.',
         body: saveEvaluationBody,
         response: { 200: saveResponse },
       },
