@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import type { QuestionType } from '@ai-tutor/contract';
+import { questionBodies } from './question-bodies.js';
 import type { QuizScope } from './scope.js';
 
 /** How many of the learner's latest sessions count as "recent" when preferring unseen questions. */
@@ -13,7 +14,7 @@ export interface SelectedQuestion {
   text: string;
   type: QuestionType;
   passage: string | null;
-  options: string[];
+  options: readonly string[];
   /** Set by draws across subjects (review, adaptive): the scope's subject list does not name them. */
   subjectName?: string;
 }
@@ -54,10 +55,11 @@ export function shuffle<T>(items: readonly T[]): T[] {
 /**
  * $1 user id, $2 the subjects as a uuid[] literal, $3 topic id (NULL for none), $4 how many at most per
  * subject (no subject ever needs more than the whole count, so each subject's ranking is cut there).
- * Prepared: planning this statement cost about as much as running it.
+ * Prepared: planning this statement cost about as much as running it. It answers ids and row versions
+ * only: the bodies come from question-bodies.ts, built once per question version (decision 0021).
  */
 const DRAW: PreparedStatement = {
-  name: 'quiz_draw_questions_v3',
+  name: 'quiz_draw_questions_v4',
   text: `
     WITH recent AS (
       SELECT question_ids, created_at FROM assessments
@@ -69,14 +71,14 @@ const DRAW: PreparedStatement = {
       FROM recent r CROSS JOIN LATERAL unnest(r.question_ids) AS s(question_id)
       GROUP BY s.question_id
     ), ranked AS (
-      SELECT q.id, q.subject_id, q.text, q.type, q.options::text AS options_json, p.text AS passage,
+      SELECT q.id, q.subject_id, q.xmin::text AS version,
         row_number() OVER (PARTITION BY q.subject_id ORDER BY s.last_seen ASC NULLS FIRST, random()) AS rank
       FROM questions q LEFT JOIN seen s ON s.question_id = q.id
         LEFT JOIN passages p ON p.id = q.passage_id
       WHERE q.status = 'active' AND q.dropped_at IS NULL AND q.subject_id = ANY($2::uuid[])
         AND ($3::uuid IS NULL OR q.topic_id = $3::uuid)
     )
-    SELECT id, subject_id, text, type, options_json, passage FROM ranked
+    SELECT id, subject_id, version FROM ranked
     WHERE rank <= $4::int
     ORDER BY rank`,
 };
@@ -93,30 +95,20 @@ export async function selectQuestions(db: Db, userId: string, scope: QuizScope):
     `{${scope.subjects.map((s) => s.id).join(',')}}`,
     scope.topic?.id ?? null,
     scope.questionCount,
-  ])) as {
-    id: string;
-    subject_id: string;
-    text: string;
-    type: QuestionType;
-    options_json: string;
-    passage: string | null;
-  }[];
+  ])) as { id: string; subject_id: string; version: string }[];
 
-  const bySubject = new Map<string, SelectedQuestion[]>(scope.subjects.map((s) => [s.id, []]));
-  for (const row of rows) {
-    bySubject.get(row.subject_id)?.push({
-      id: row.id,
-      subjectId: row.subject_id,
-      text: row.text,
-      type: row.type,
-      passage: row.passage,
-      options: JSON.parse(row.options_json) as string[],
-    });
-  }
+  const bySubject = new Map<string, typeof rows>(scope.subjects.map((s) => [s.id, []]));
+  for (const row of rows) bySubject.get(row.subject_id)?.push(row);
   const pools = scope.subjects.map((s) => bySubject.get(s.id) ?? []);
   const counts = allocate(
     scope.questionCount,
     pools.map((pool) => pool.length),
   );
-  return pools.flatMap((pool, i) => shuffle(pool.slice(0, counts[i] ?? 0)));
+  const drawn = pools.flatMap((pool, i) => shuffle(pool.slice(0, counts[i] ?? 0)));
+  const bodies = await questionBodies(db, drawn);
+  return drawn.flatMap((row) => {
+    const body = bodies.get(row.id);
+    // A question deleted between the draw and the read is left out, as if not drawn.
+    return body ? [{ id: row.id, subjectId: row.subject_id, ...body }] : [];
+  });
 }
