@@ -7,6 +7,7 @@
  * and starts per second. For alternating before/after runs of a change to the start:
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/start-cost.ts --starts 1500
+ *     [--concurrency 16] [--warmup 300] [--encoding br]
  */
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../src/build-app.js';
@@ -21,6 +22,10 @@ const arg = (name: string, fallback: number) => {
 const starts = arg('starts', 1500);
 const concurrency = arg('concurrency', 16);
 const warmup = arg('warmup', 300);
+// `--encoding br` asks for the response compressed, as a browser does (the bench's clients do not).
+const encoding = process.argv.includes('--encoding')
+  ? process.argv[process.argv.indexOf('--encoding') + 1]
+  : undefined;
 
 const database = await createTestDatabase();
 const app = await buildApp({
@@ -63,7 +68,11 @@ async function run(from: number, count: number) {
         const res = await app.inject({
           method: 'POST',
           url: '/api/v1/assessment',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            ...(encoding ? { 'accept-encoding': encoding } : {}),
+          },
           payload,
         });
         if (res.statusCode !== 201) failed++;
@@ -81,7 +90,7 @@ const wallMs = performance.now() - t0;
 const used = process.cpuUsage(cpu);
 const cpuUs = (used.user + used.system) / starts;
 console.log(
-  `${database.kind}: ${starts} starts (${failed} not 201), ${concurrency} at a time: ` +
+  `${database.kind}${encoding ? ` (${encoding})` : ''}: ${starts} starts (${failed} not 201), ${concurrency} at a time: ` +
     `server CPU ${Math.round(cpuUs)} us per start (user ${Math.round(used.user / starts)}, ` +
     `system ${Math.round(used.system / starts)}), ${Math.round((starts * 1000) / wallMs)} starts/s`,
 );
