@@ -1,8 +1,10 @@
 import { envelope, sessionData, type SessionData } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keyCommands } from '../src/cli/key-commands.js';
 import { fastSerializer } from '../src/lib/fast-serializer.js';
+import { acceptedEncoding } from '../src/lib/inline-compression.js';
 import { importFile } from '../src/services/catalogue/import-service.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { scratchFile } from './fixtures/import/bank.js';
@@ -180,5 +182,39 @@ describe('question bodies reused across starts', () => {
     const compiled = fastSerializer(envelope(sessionData))()(leaky);
     expect(JSON.parse(compiled)).toEqual(envelope(sessionData).parse(body));
     expect(compiled).not.toMatch(/"(key|explanation|baseAnswer)"/);
+  });
+});
+
+describe("a start's response, compressed inline", () => {
+  const startWith = (encoding: string | undefined) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/assessment',
+      headers: { ...learner.headers, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      payload: { ...quiz, startAfresh: true },
+    });
+
+  it('is brotli for a browser, gzip when only gzip is accepted, plain otherwise', async () => {
+    const br = await startWith('gzip, deflate, br');
+    expect(br.statusCode).toBe(201);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    const fromBr = JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'));
+    expect(fromBr.data.evaluation).toHaveLength(2);
+
+    const gz = await startWith('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8')).message).toBe(fromBr.message);
+
+    const plain = await startWith(undefined);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().data.evaluation).toHaveLength(2);
+  });
+
+  it('honours q=0 and unknown encodings', () => {
+    expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding('gzip;q=0, br;q=0')).toBeNull();
+    expect(acceptedEncoding(' BR ')).toBe('br');
   });
 });

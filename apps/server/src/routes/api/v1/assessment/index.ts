@@ -1,10 +1,12 @@
 import { apiPaths, createAssessmentBody, envelope, quizMessages, sessionData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fastSerializer } from '../../../../lib/fast-serializer.js';
+import { compressInline } from '../../../../lib/inline-compression.js';
 import { userIdOf } from '../../../../plugins/app/authenticate.js';
 
-// Exam day starts a class at once: the 75-question response is written by a compiled serializer
-// (decision 0021); the zod serializer's parse of it was a third of a start's own CPU.
+// Exam day starts a class at once: the 75-question response is written by a compiled serializer and
+// compressed in one call (decision 0021); zod's serializer and the plugin's zlib stream each cost
+// several times as much on every start.
 const startResponse = envelope(sessionData);
 
 const createRoute: FastifyPluginAsyncZod = async (fastify) => {
@@ -13,6 +15,8 @@ const createRoute: FastifyPluginAsyncZod = async (fastify) => {
     {
       preHandler: fastify.requireLearner,
       serializerCompiler: fastSerializer(startResponse),
+      compress: false,
+      onSend: compressInline,
       schema: {
         tags: ['quiz'],
         summary: 'Start a module mock test, subject quiz or topic quiz (or resume the running one)',
