@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { sql } from 'drizzle-orm';
 import { SAVE_GRACE_SECONDS, type QuestionType } from '@ai-tutor/contract';
+import { questionBodies } from './question-bodies.js';
 import type { QuizScope } from './scope.js';
 import { inCirculationText } from '../live-tests/circulation.js';
 
@@ -15,7 +16,7 @@ export interface SelectedQuestion {
   text: string;
   type: QuestionType;
   passage: string | null;
-  options: string[];
+  options: readonly string[];
   /** Set by draws across subjects (review, adaptive): the scope's subject list does not name them. */
   subjectName?: string;
   /** A live paper's draw only: false when the question is also in another open live paper. */
@@ -63,10 +64,12 @@ export function shuffle<T>(items: readonly T[]): T[] {
  * result would show their keys while that test still takes answers: until its deadline plus the save
  * grace), and questions out of circulation (another live paper's, decision 0014) — except that a live
  * paper takes them last, when the bank has too few others (the operator is told).
- * Prepared: planning this statement cost about as much as running it.
+ * Prepared: planning this statement cost about as much as running it. It answers, per subject, the
+ * ranked ids, row versions and circulation flags only, as arrays (one row per subject: parsing 180 rows
+ * cost the server ~0.2 ms more a start); the bodies come from question-bodies.ts (decision 0021).
  */
 const DRAW: PreparedStatement = {
-  name: 'quiz_draw_questions_v5',
+  name: 'quiz_draw_questions_v6',
   text: `
     WITH running AS (
       SELECT DISTINCT unnest(question_ids) AS question_id FROM assessments
@@ -82,21 +85,29 @@ const DRAW: PreparedStatement = {
       FROM recent r CROSS JOIN LATERAL unnest(r.question_ids) AS s(question_id)
       GROUP BY s.question_id
     ), ranked AS (
-      SELECT q.id, q.subject_id, q.text, q.type, q.options::text AS options_json, p.text AS passage,
-        c.circulating, row_number() OVER (PARTITION BY q.subject_id
+      SELECT q.id, q.subject_id, q.xmin::text AS version, c.circulating,
+        row_number() OVER (PARTITION BY q.subject_id
           ORDER BY c.circulating DESC, s.last_seen ASC NULLS FIRST, random()) AS rank
       FROM questions q CROSS JOIN LATERAL (SELECT ${inCirculationText('q.id')} AS circulating) c
         LEFT JOIN seen s ON s.question_id = q.id
-        LEFT JOIN passages p ON p.id = q.passage_id
       WHERE q.status = 'active' AND q.dropped_at IS NULL AND q.subject_id = ANY($2::uuid[])
         AND ($3::uuid IS NULL OR q.topic_id = $3::uuid)
         AND NOT EXISTS (SELECT 1 FROM running r WHERE r.question_id = q.id)
         AND (c.circulating OR $5::boolean)
     )
-    SELECT id, subject_id, text, type, options_json, passage, circulating FROM ranked
-    WHERE rank <= $4::int
-    ORDER BY rank`,
+    SELECT subject_id, array_agg(id ORDER BY rank)::text AS ids,
+      array_agg(version ORDER BY rank)::text AS versions,
+      array_agg(circulating ORDER BY rank)::text AS circulating
+    FROM ranked WHERE rank <= $4::int
+    GROUP BY subject_id`,
 };
+
+interface DrawnQuestion {
+  id: string;
+  subject_id: string;
+  version: string;
+  circulating: boolean;
+}
 
 /**
  * Draws the questions of a new session: active ones in circulation only (a live paper: those first);
@@ -117,34 +128,44 @@ export async function selectQuestions(
     scope.topic?.id ?? null,
     scope.questionCount,
     livePaper,
-  ])) as {
-    id: string;
-    subject_id: string;
-    text: string;
-    type: QuestionType;
-    options_json: string;
-    passage: string | null;
-    circulating: boolean;
-  }[];
+  ])) as { subject_id: string; ids: string; versions: string; circulating: string }[];
 
-  const bySubject = new Map<string, SelectedQuestion[]>(scope.subjects.map((s) => [s.id, []]));
+  // uuid[] and xid[] as text: '{id,id,…}', neither ever quoted.
+  const items = (array: string) => (array.length > 2 ? array.slice(1, -1).split(',') : []);
+  const bySubject = new Map<string, DrawnQuestion[]>();
   for (const row of rows) {
-    bySubject.get(row.subject_id)?.push({
-      id: row.id,
-      subjectId: row.subject_id,
-      text: row.text,
-      type: row.type,
-      passage: row.passage,
-      options: JSON.parse(row.options_json) as string[],
-      ...(livePaper ? { circulating: Boolean(row.circulating) } : {}),
-    });
+    const versions = items(row.versions);
+    const circulating = items(row.circulating);
+    bySubject.set(
+      row.subject_id,
+      items(row.ids).map((id, i) => ({
+        id,
+        subject_id: row.subject_id,
+        version: versions[i] ?? '',
+        circulating: circulating[i] !== 'f',
+      })),
+    );
   }
   const pools = scope.subjects.map((s) => bySubject.get(s.id) ?? []);
   const counts = allocate(
     scope.questionCount,
     pools.map((pool) => pool.length),
   );
-  return pools.flatMap((pool, i) => shuffle(pool.slice(0, counts[i] ?? 0)));
+  const drawn = pools.flatMap((pool, i) => shuffle(pool.slice(0, counts[i] ?? 0)));
+  const bodies = await questionBodies(db, drawn);
+  return drawn.flatMap((row) => {
+    const body = bodies.get(row.id);
+    // A question deleted between the draw and the read is left out, as if not drawn.
+    if (!body) return [];
+    return [
+      {
+        id: row.id,
+        subjectId: row.subject_id,
+        ...body,
+        ...(livePaper ? { circulating: row.circulating } : {}),
+      },
+    ];
+  });
 }
 
 /** Whether the learner's running timed sessions hold questions of these subjects (of this topic). */

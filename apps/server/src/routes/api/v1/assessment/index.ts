@@ -1,12 +1,22 @@
 import { apiPaths, createAssessmentBody, envelope, quizMessages, sessionData } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fastSerializer } from '../../../../lib/fast-serializer.js';
+import { compressInline } from '../../../../lib/inline-compression.js';
 import { userIdOf } from '../../../../plugins/app/authenticate.js';
+
+// Exam day starts a class at once: the 75-question response is written by a compiled serializer and
+// compressed in one call (decision 0021); zod's serializer and the plugin's zlib stream each cost
+// several times as much on every start.
+const startResponse = envelope(sessionData);
 
 const createRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     apiPaths.assessments,
     {
       preHandler: fastify.requireLearner,
+      serializerCompiler: fastSerializer(startResponse),
+      compress: false,
+      onSend: compressInline,
       schema: {
         tags: ['quiz'],
         summary: 'Start a module mock test, subject quiz or topic quiz (or resume the running one)',
@@ -17,7 +27,7 @@ const createRoute: FastifyPluginAsyncZod = async (fastify) => {
           'new attempt, answered to each). 404 for an unknown exam, module, subject or topic (or one outside its parent); ' +
           '409 when no question is available.',
         body: createAssessmentBody,
-        response: { 200: envelope(sessionData), 201: envelope(sessionData) },
+        response: { 200: startResponse, 201: startResponse },
       },
     },
     async (request, reply) => {

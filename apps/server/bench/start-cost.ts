@@ -1,0 +1,98 @@
+/**
+ * The server's CPU per start, in one process and without the network: a fresh schema (PostgreSQL with
+ * DATABASE_URL=postgres://…, else in-memory PGlite), the bench's 75-question mock test, then
+ * `--starts` learners each starting it once through the whole route (app.inject: authentication,
+ * the start queue, the draw, the insert, the response's serialisation), `--concurrency` at a time.
+ * Prints this process's CPU per start (user + system: with PostgreSQL that is the server's share alone)
+ * and starts per second. For alternating before/after runs of a change to the start:
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/start-cost.ts --starts 1500
+ *     [--concurrency 16] [--warmup 300] [--encoding br]
+ */
+import { randomUUID } from 'node:crypto';
+import { buildApp } from '../src/build-app.js';
+import { testConfig } from '../test/helpers/app.js';
+import { createTestDatabase } from '../test/helpers/database.js';
+import { insertCatalogue, optionQuestions } from '../test/helpers/catalogue.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const starts = arg('starts', 1500);
+const concurrency = arg('concurrency', 16);
+const warmup = arg('warmup', 300);
+// `--encoding br` asks for the response compressed, as a browser does (the bench's clients do not).
+const encoding = process.argv.includes('--encoding')
+  ? process.argv[process.argv.indexOf('--encoding') + 1]
+  : undefined;
+
+const database = await createTestDatabase();
+const app = await buildApp({
+  config: testConfig({ DATABASE_URL: process.env.DATABASE_URL ?? 'memory://', NODE_ENV: 'production' }),
+  database,
+});
+const catalogue = await insertCatalogue(app.db, {
+  examName: 'Cost',
+  module: { name: 'Cost mock', questionCount: 75, durationMinutes: 180 },
+  subjects: ['Physics', 'Chemistry', 'Maths'].map((s) => ({
+    name: s,
+    questionCount: 25,
+    topics: [{ name: `${s} A` }, { name: `${s} B` }],
+    questions: [...optionQuestions(`${s} A`, 30, 0), ...optionQuestions(`${s} B`, 30, 1)],
+  })),
+});
+const users = (await app.database.query(
+  `INSERT INTO users (name, email, verified, used_invite_code)
+   SELECT 'Cost ' || g, 'cost-${randomUUID()}-' || g || '@example.test', true, 'BENCH'
+   FROM generate_series(1, $1::int) g RETURNING id`,
+  [warmup + starts],
+)) as { id: string }[];
+const tokens = await Promise.all(
+  users.map((u) => app.accessTokens.sign({ userId: String(u.id), verified: true, inviteUsed: true })),
+);
+const payload = JSON.stringify({
+  examSlug: catalogue.exam.slug,
+  quizType: 'module',
+  moduleSlug: catalogue.module.slug,
+  type: 'quiz',
+});
+
+async function run(from: number, count: number) {
+  let next = from;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < from + count) {
+        const token = tokens[next++]!;
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/assessment',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            ...(encoding ? { 'accept-encoding': encoding } : {}),
+          },
+          payload,
+        });
+        if (res.statusCode !== 201) failed++;
+      }
+    }),
+  );
+  return failed;
+}
+
+await run(0, warmup);
+const cpu = process.cpuUsage();
+const t0 = performance.now();
+const failed = await run(warmup, starts);
+const wallMs = performance.now() - t0;
+const used = process.cpuUsage(cpu);
+const cpuUs = (used.user + used.system) / starts;
+console.log(
+  `${database.kind}${encoding ? ` (${encoding})` : ''}: ${starts} starts (${failed} not 201), ${concurrency} at a time: ` +
+    `server CPU ${Math.round(cpuUs)} us per start (user ${Math.round(used.user / starts)}, ` +
+    `system ${Math.round(used.system / starts)}), ${Math.round((starts * 1000) / wallMs)} starts/s`,
+);
+await app.close();
+await database.dispose();
