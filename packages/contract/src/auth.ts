@@ -1,3 +1,4 @@
+import { staffRole } from './admin.js';
 import { z } from 'zod';
 import {
   OTP_LENGTH,
@@ -105,6 +106,8 @@ export const user = z.object({
   phone: z.string().nullable(),
   verified: z.boolean(),
   usedInviteCode: z.string().nullable(),
+  /** The console roles the user holds (admin.ts); none: a learner only. */
+  roles: z.array(staffRole),
   linkedinConnected: z.boolean().optional(),
 });
 export type User = z.infer<typeof user>;

@@ -14,3 +14,4 @@ export * from './ai-constants.js';
 export * from './ai.js';
 export * from './live-tests.js';
 export * from './tutor.js';
+export * from './admin.js';
