@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import type { StaffRole } from './auth.js';
 
 /**
  * The institute's console (`/admin` in the web app, `/api/v1/admin/…` on the server): roles, the
  * audit log, batches and learners. A user with no role is a learner; `admin` may do everything.
  */
-export const STAFF_ROLES = ['teacher', 'editor', 'admin'] as const;
-export const staffRole = z.enum(STAFF_ROLES);
-export type StaffRole = z.infer<typeof staffRole>;
+// The roles themselves are in auth.ts, with the user that carries them; the paths in admin-paths.ts.
 
 /** What the console's API says in `message`. */
 export const consoleMessages = {

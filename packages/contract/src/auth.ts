@@ -1,4 +1,3 @@
-import { staffRole } from './admin.js';
 import { z } from 'zod';
 import {
   OTP_LENGTH,
@@ -99,6 +98,11 @@ export const updateUserBody = z.object({
 });
 
 /** Responses. */
+/** Console roles (admin.ts): none is a learner; `admin` may do everything. */
+export const STAFF_ROLES = ['teacher', 'editor', 'admin'] as const;
+export const staffRole = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof staffRole>;
+
 export const user = z.object({
   id: z.string(),
   name: z.string(),

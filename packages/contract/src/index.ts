@@ -15,3 +15,4 @@ export * from './ai.js';
 export * from './live-tests.js';
 export * from './tutor.js';
 export * from './admin.js';
+export * from './admin-paths.js';

@@ -65,12 +65,6 @@ export const apiPaths = {
   linkedinPost: '/v1/linkedin/post',
   unlinkLinkedin: '/v1/users/:id/unlink-linkedin',
   achievement: '/v1/achievements/:id',
-
-  // the console (admin.ts)
-  adminAudit: '/v1/admin/audit',
-  adminBatches: '/v1/admin/batches',
-  adminBatch: '/v1/admin/batches/:id',
-  adminLearners: '/v1/admin/learners',
 } as const;
 
 /** Fills `:name` placeholders: `buildPath(apiPaths.exam, {slug: 'jee'})` → `/v1/exams/jee`. */

@@ -1,4 +1,4 @@
-import { apiMessages, apiPaths, auditPage, auditQuery, envelope } from '@ai-tutor/contract';
+import { adminApiPaths, apiMessages, auditPage, auditQuery, envelope } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditRepository } from '../../../../services/console/audit-repository.js';
 import { errors } from '../shared.js';
@@ -6,7 +6,7 @@ import { errors } from '../shared.js';
 /** The audit log, newest first, for admins: every console and CLI write. */
 const adminAuditRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
-    apiPaths.adminAudit,
+    adminApiPaths.audit,
     {
       preHandler: fastify.requireRole('admin'),
       schema: {
