@@ -97,9 +97,11 @@ const SIGNED_IN_FRAME_MODULES = /src\/(app\/layouts\/AuthLayout\.tsx|lib\/api-cl
  */
 const CONSOLE_SOURCES = /src\/(features\/console\/|app\/routes\/console\.tsx)/;
 const CONSOLE_COPY = '?console-copy';
-// Stateless modules of first-page whose exports only the console would use: a copy costs /login nothing.
+// Modules of first-page whose exports only the console would use: a copy costs /login nothing. The form
+// fields go together (FormControl's context, its input, label and helper text), so a copy's context is
+// the one its parts read.
 const ALWAYS_COPIED =
-  /node_modules\/(reselect\/|@mui\/material\/esm\/(FormLabel\/|OutlinedInput\/outlinedInputClasses|styles\/defaultTheme))/;
+  /node_modules\/(reselect\/|@mui\/material\/esm\/(Form(Control|Label|HelperText)|InputLabel|OutlinedInput|InputBase)\/|@mui\/material\/esm\/styles\/defaultTheme)/;
 const NEVER_FIRST_PAGE = /\?console-copy$|node_modules\/@mui\/material\/esm\/styles\/cssUtils\.js$/;
 const firstPageModule = (id: string) => FIRST_PAGE_MODULES.test(id) && !NEVER_FIRST_PAGE.test(id);
 const sharedModule = (id: string) =>
