@@ -87,6 +87,44 @@ const SIGNED_IN_MODULES = new RegExp(
 const SIGNED_IN_FRAME_MODULES = /src\/(app\/layouts\/AuthLayout\.tsx|lib\/api-client\.ts)$/;
 
 /**
+ * The console (/admin, features/console) is for operators; no learner's page may pay for it. Shared
+ * with the learner's screens, its packages would move code around them: the parts of first-page's
+ * modules only it uses (reselect's lruMemoize, MUI's CSS unit helpers) would join first-page, and the
+ * screens' shared chunks would split into more files (a longer preload list in /login's entry). So the
+ * console's graph takes its own copy (`?console-copy`) of every package module outside the first-page
+ * and signed-in groups, and of a few stateless first-page modules (ALWAYS_COPIED); what holds shared state (React, the store, RTK Query, MUI's
+ * theme and contexts) is in those groups and stays one (docs/decisions/0020-roles-audit-console.md).
+ */
+const CONSOLE_SOURCES = /src\/(features\/console\/|app\/routes\/console\.tsx)/;
+const CONSOLE_COPY = '?console-copy';
+// Modules of first-page whose exports only the console would use: a copy costs /login nothing. The form
+// fields go together (FormControl's context, its input, label and helper text), so a copy's context is
+// the one its parts read.
+const ALWAYS_COPIED =
+  /node_modules\/(reselect\/|@mui\/material\/esm\/(Form(Control|Label|HelperText)|InputLabel|OutlinedInput|InputBase)\/|@mui\/material\/esm\/styles\/defaultTheme)/;
+const NEVER_FIRST_PAGE = /\?console-copy$|node_modules\/@mui\/material\/esm\/styles\/cssUtils\.js$/;
+const firstPageModule = (id: string) => FIRST_PAGE_MODULES.test(id) && !NEVER_FIRST_PAGE.test(id);
+const sharedModule = (id: string) =>
+  !ALWAYS_COPIED.test(id) &&
+  (firstPageModule(id) || SIGNED_IN_MODULES.test(id) || SIGNED_IN_FRAME_MODULES.test(id));
+
+function consoleCopies(): Plugin {
+  return {
+    name: 'ai-tutor-console-copies',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !(CONSOLE_SOURCES.test(importer) || importer.endsWith(CONSOLE_COPY))) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || resolved.id.includes('?') || resolved.id.startsWith('\0'))
+        return resolved;
+      if (!resolved.id.includes('/node_modules/') || sharedModule(resolved.id)) return resolved;
+      return { ...resolved, id: `${resolved.id}${CONSOLE_COPY}` };
+    },
+  };
+}
+
+/**
  * Compile hints: first-page and signed-in, which a signed-in start always runs with the entry, and KaTeX,
  * whose first formula otherwise compiles its parser and builders function by function on the main thread.
  */
@@ -123,7 +161,7 @@ export default defineConfig(({ command }) => {
   // is its own switch. Vite reads NODE_ENV for the build only after loading this file.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), compileHints(), precompress()],
+    plugins: [react(), consoleCopies(), compileHints(), precompress()],
     resolve: {
       // react-router's package exports resolve to its development build (warnings, checks) unless told:
       // the production build is smaller and is what should ship.
@@ -144,7 +182,7 @@ export default defineConfig(({ command }) => {
             // file of ~400 kB much better than the 20 small shared chunks automatic splitting makes of it.
             // Screens load their own chunks (charts, KaTeX, RTK Query, forms) as before.
             groups: [
-              { name: 'first-page', test: FIRST_PAGE_MODULES, priority: 20 },
+              { name: 'first-page', test: firstPageModule, priority: 20 },
               { name: 'signed-in', test: SIGNED_IN_MODULES, priority: 10 },
               {
                 name: 'signed-in-frame',

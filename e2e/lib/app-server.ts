@@ -30,6 +30,11 @@ export interface AppServer {
    * commands printed. Sign-ins survive: the development JWT secret is kept in the data directory.
    */
   restartAfter: (cli: string[][]) => Promise<string>;
+  /**
+   * Runs a CLI command while the server runs: the commands that work then (invites, users) go through
+   * the server's loopback channel. Returns what it printed; a failure throws with its output.
+   */
+  cli: (args: string[]) => string;
   stop: () => Promise<void>;
 }
 
@@ -115,6 +120,7 @@ export async function startAppServer(
       child = await listen();
       return printed;
     },
+    cli: (args) => runCli(dataDir, args),
     stop: async () => {
       await halt();
       rmSync(dataDir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import ai from './plugins/app/ai.js';
 import authenticate from './plugins/app/authenticate.js';
 import catalogue from './plugins/app/catalogue.js';
 import configPlugin from './plugins/app/config.js';
+import consolePlugin from './plugins/app/console.js';
 import databasePlugin from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
 import linkedin from './plugins/app/linkedin.js';
@@ -63,6 +64,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(mailer);
   await fastify.register(authenticate);
   await fastify.register(accounts);
+  await fastify.register(consolePlugin);
   await fastify.register(ai);
   await fastify.register(catalogue);
   await fastify.register(tutor);

@@ -38,6 +38,7 @@ describe('POST /api/v2/auth/google', () => {
       phone: null,
       verified: true,
       usedInviteCode: null,
+      roles: [],
     });
     expect(await t.app.accessTokens.verify(data.tokens.access_token)).toEqual({
       userId: data.user.id,

@@ -85,6 +85,7 @@ describe('POST /api/v1/auth/signup', () => {
       phone: '9876543210',
       verified: false,
       usedInviteCode: inviteCode,
+      roles: [],
     });
     expect(data.tokens.access_token.split('.')).toHaveLength(3);
     expect(Buffer.from(data.tokens.refresh_token, 'base64url').length).toBeGreaterThanOrEqual(16);

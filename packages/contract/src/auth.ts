@@ -98,6 +98,11 @@ export const updateUserBody = z.object({
 });
 
 /** Responses. */
+/** Console roles (admin.ts): none is a learner; `admin` may do everything. */
+export const STAFF_ROLES = ['teacher', 'editor', 'admin'] as const;
+export const staffRole = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof staffRole>;
+
 export const user = z.object({
   id: z.string(),
   name: z.string(),
@@ -105,6 +110,8 @@ export const user = z.object({
   phone: z.string().nullable(),
   verified: z.boolean(),
   usedInviteCode: z.string().nullable(),
+  /** The console roles the user holds (admin.ts); none: a learner only. */
+  roles: z.array(staffRole),
   linkedinConnected: z.boolean().optional(),
 });
 export type User = z.infer<typeof user>;

@@ -14,3 +14,5 @@ export * from './ai-constants.js';
 export * from './ai.js';
 export * from './live-tests.js';
 export * from './tutor.js';
+export * from './admin.js';
+export * from './admin-paths.js';

@@ -1,12 +1,9 @@
-import {
-  ADMIN_INVITES_PATH,
-  INVITE_CODE,
-  MAX_INVITE_USES,
-  type AdminAccess,
-  type AdminInvite,
-} from '../lib/admin-access.js';
+import { ADMIN_INVITES_PATH, INVITE_CODE, MAX_INVITE_USES, type AdminInvite } from '../lib/admin-access.js';
 import { InviteCodeTakenError, invites } from '../services/accounts/invites.js';
+import { CLI_ACTOR } from '../services/console/audit-repository.js';
+import { createAuditedInvite } from '../services/console/invite-writes.js';
 import type { Command } from './commands.js';
+import { askServer } from './server-channel.js';
 import { parseCommandArgs, usageError } from './parse.js';
 import { shown } from './terminal-text.js';
 
@@ -96,27 +93,6 @@ function printList(rows: AdminInvite[]) {
     );
 }
 
-/** One call to the running server's admin route; its envelope, or a thrown error saying why not. */
-async function askServer<T>(server: AdminAccess, init: { method: string; body?: unknown }) {
-  let response: Response;
-  try {
-    response = await fetch(`${server.url}${ADMIN_INVITES_PATH}`, {
-      method: init.method,
-      headers: {
-        authorization: `Bearer ${server.token}`,
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch {
-    return { ok: false as const, message: `Could not reach the running server at ${server.url}.` };
-  }
-  const body = (await response.json().catch(() => ({}))) as { message?: string; data?: T };
-  if (!response.ok) return { ok: false as const, message: body.message ?? `HTTP ${response.status}` };
-  return { ok: true as const, data: body.data as T };
-}
-
 const unknownSubCommand = (sub: string | undefined) =>
   usageError('invites', sub ? `unknown sub-command "${sub}"` : 'create or list?', CREATE, LIST);
 
@@ -135,7 +111,7 @@ const invitesCommand: Command = {
       const options = createOptions(rest);
       if (options === 1) return 1;
       try {
-        const row = await invites.create(database.db, options);
+        const row = await createAuditedInvite(database.db, CLI_ACTOR, options);
         const invite = { ...row, expiresAt: row.expiresAt?.toISOString() ?? null };
         printCreated(invite, `${config.publicUrl}/register`);
         return 0;
@@ -162,10 +138,14 @@ const invitesCommand: Command = {
     if (sub === 'create') {
       const options = createOptions(rest);
       if (options === 1) return 1;
-      const reply = await askServer<{ invite: AdminInvite; registerUrl: string }>(server, {
-        method: 'POST',
-        body: { ...options, expiresAt: options.expiresAt?.toISOString() ?? null },
-      });
+      const reply = await askServer<{ invite: AdminInvite; registerUrl: string }>(
+        server,
+        ADMIN_INVITES_PATH,
+        {
+          method: 'POST',
+          body: { ...options, expiresAt: options.expiresAt?.toISOString() ?? null },
+        },
+      );
       if (!reply.ok) {
         console.error(reply.message);
         return 1;
@@ -175,7 +155,7 @@ const invitesCommand: Command = {
     }
     if (sub === 'list') {
       if (rest.length) return usageError('invites list', `unexpected argument "${rest[0]}"`, LIST);
-      const reply = await askServer<AdminInvite[]>(server, { method: 'GET' });
+      const reply = await askServer<AdminInvite[]>(server, ADMIN_INVITES_PATH, { method: 'GET' });
       if (!reply.ok) {
         console.error(reply.message);
         return 1;

@@ -7,6 +7,7 @@ import { catalogueCommands } from './catalogue-commands.js';
 import { keyCommands } from './key-commands.js';
 import { liveTestCommands } from './live-test-commands.js';
 import { reportCommands } from './report-commands.js';
+import { usersCommands } from './users-commands.js';
 
 export interface CommandContext {
   config: Config;
@@ -31,6 +32,7 @@ export interface Command {
 /** CLI commands by name; each area keeps its own in its own file. */
 export const commands: Record<string, Command> = {
   ...accountsCommands,
+  ...usersCommands,
   ...catalogueCommands,
   ...aiCommands,
   ...keyCommands,

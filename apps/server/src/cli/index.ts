@@ -21,7 +21,7 @@ async function whileLocked(
   }
   console.error(locked.message);
   if (!command?.runOnServer)
-    console.error('(`invites create` and `invites list` work while the server runs.)');
+    console.error('(`invites create`, `invites list` and `users grant|revoke` work while the server runs.)');
   return 1;
 }
 

@@ -8,3 +8,4 @@ export * from './schema/quiz.js';
 export * from './schema/posts.js';
 export * from './schema/live-tests.js';
 export * from './schema/tutor.js';
+export * from './schema/console.js';

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { staffRole } from '@ai-tutor/contract';
 import { z } from 'zod';
 
 /**
@@ -70,6 +71,7 @@ export function localUrl(host: string, port: number): string {
 // ── The admin channel's requests and replies (the CLI sends, routes/api/admin answers) ─────────────
 
 export const ADMIN_INVITES_PATH = '/api/admin/invites';
+export const ADMIN_ROLES_PATH = '/api/admin/roles';
 
 /** What `--code` accepts: 4 to 64 letters, digits or dashes, not starting or ending with a dash. */
 export const INVITE_CODE = /^[A-Z0-9][A-Z0-9-]{2,62}[A-Z0-9]$/;
@@ -93,3 +95,12 @@ export const adminInvite = z.object({
   expiresAt: z.string().nullable(),
 });
 export type AdminInvite = z.infer<typeof adminInvite>;
+
+export const adminRoleRequest = z.object({
+  email: z.email().max(254),
+  role: staffRole,
+  action: z.enum(['grant', 'revoke']),
+});
+export type AdminRoleRequest = z.infer<typeof adminRoleRequest>;
+export const adminRoleReply = z.object({ changed: z.boolean(), roles: z.array(staffRole) });
+export type AdminRoleReply = z.infer<typeof adminRoleReply>;

@@ -112,6 +112,8 @@ export const routes: RouteObject[] = [
           {
             element: <RequireVerified />,
             children: [
+              // The console: no element here, the signed-in frame shows it (AuthLayout.tsx's ConsoleDoor).
+              { path: '/admin/*' },
               {
                 element: <RequireInviteUnused />,
                 children: [page(paths.verifyInvite, () => import('./routes/verify-invite'))],

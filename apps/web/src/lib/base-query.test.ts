@@ -17,6 +17,7 @@ const signedIn = () => {
         phone: null,
         verified: true,
         usedInviteCode: 'X',
+        roles: [],
       },
       tokens: { access_token: 'old-access', refresh_token: 'old-refresh' },
     }),

@@ -18,6 +18,7 @@ export const testUser = (overrides: Partial<User> = {}): User => ({
   phone: null,
   verified: true,
   usedInviteCode: 'ABCD-EFGH',
+  roles: [],
   ...overrides,
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import adminInvitesRoutes from './admin/invites.js';
+import adminChannel from './admin/index.js';
 import healthRoutes from './health.js';
+import adminAuditRoute from './v1/admin/audit.js';
 import achievementsRoutes from './v1/achievements.js';
 import assessmentDetailsRoute from './v1/assessment/details.js';
 import assessmentResultRoute from './v1/assessment/get-session.js';
@@ -64,6 +65,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(linkedinRoutes);
   await api.register(authLinkedinRoutes);
   await api.register(achievementsRoutes);
-  await api.register(adminInvitesRoutes);
+  await api.register(adminAuditRoute);
+  await api.register(adminChannel);
 };
 export default apiRoutes;

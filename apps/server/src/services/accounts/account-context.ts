@@ -1,4 +1,4 @@
-import { accountMessages as msg, type Session, type User } from '@ai-tutor/contract';
+import { accountMessages as msg, type Session, type StaffRole, type User } from '@ai-tutor/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { AccessClaims, AccessTokens } from '../../lib/access-token.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
+import { rolesRepository } from '../console/roles-repository.js';
 import { createWorkQueue } from '../limits/work-queue.js';
 import { createAccountLimits, OTP_MAIL_RULE } from '../limits/account-limits.js';
 import type { AttemptLimiter } from './attempt-limiter.js';
@@ -44,7 +45,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function publicUser(row: UserRow): User {
+export function publicUser(row: UserRow, roles: StaffRole[]): User {
   return {
     id: row.id,
     name: row.name,
@@ -52,6 +53,7 @@ export function publicUser(row: UserRow): User {
     phone: row.phone,
     verified: row.verified,
     usedInviteCode: row.usedInviteCode,
+    roles,
   };
 }
 
@@ -88,8 +90,11 @@ export function createAccountContext({ db, config, mailer, accessTokens, limiter
   };
 
   /** The user and an access token of the row's session generation, with `refreshToken` or a new one. */
+  /** The user as the API shows them: with their console roles (the web app opens /admin by them). */
+  const userView = async (row: UserRow) => publicUser(row, await rolesRepository.of(db, row.id));
+
   const sessionFor = async (row: UserRow, refreshToken?: string): Promise<Session> => ({
-    user: publicUser(row),
+    user: await userView(row),
     tokens: {
       access_token: await accessTokens.sign({
         userId: row.id,
@@ -131,6 +136,7 @@ export function createAccountContext({ db, config, mailer, accessTokens, limiter
     findById,
     findByEmail,
     requireUser,
+    userView,
     sessionFor,
     sendMail,
     sendAccountCode,

@@ -1,7 +1,6 @@
 import { createAccountContext, type AccountsDeps } from './account-context.js';
 import { createAccountVerification } from './account-verification.js';
 import { createGoogleSignIn } from './google-sign-in.js';
-import { invites } from './invites.js';
 import { createPasswordReset } from './password-reset.js';
 import { createProfile } from './profile.js';
 import { createSignIn } from './sign-in.js';
@@ -23,9 +22,6 @@ export function createAccountsService(deps: AccountsDeps) {
     ...createAccountVerification(ctx),
     ...createPasswordReset(ctx),
     ...createProfile(ctx),
-    /** Invite codes for the admin API (the CLI uses the store directly). */
-    createInvite: (options?: Parameters<typeof invites.create>[1]) => invites.create(deps.db, options),
-    listInvites: () => invites.list(deps.db),
   };
 }
 export type AccountsService = ReturnType<typeof createAccountsService>;

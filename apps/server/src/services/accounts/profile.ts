@@ -3,13 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import type { AccessClaims } from '../../lib/access-token.js';
 import { notFound } from '../../lib/errors.js';
-import { publicUser, type AccountContext } from './account-context.js';
+import type { AccountContext } from './account-context.js';
 
 /** The signed-in user reads and edits their own name and phone. */
-export function createProfile({ db, requireUser }: AccountContext) {
+export function createProfile({ db, requireUser, userView }: AccountContext) {
   return {
     async currentUser(auth: AccessClaims): Promise<User> {
-      return publicUser(await requireUser(auth));
+      return userView(await requireUser(auth));
     },
 
     async updateUser(auth: AccessClaims, changes: { name?: string | undefined; phone?: string | undefined }) {
@@ -26,7 +26,7 @@ export function createProfile({ db, requireUser }: AccountContext) {
         await requireUser(auth);
         throw notFound(msg.userNotFound);
       }
-      return publicUser(row);
+      return userView(row);
     },
   };
 }

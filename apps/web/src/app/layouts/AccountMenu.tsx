@@ -8,6 +8,9 @@ import { tokenStorage } from '../../lib/token-storage';
 import { sessionEnded } from '../../stores/auth-slice';
 import { useAuth } from '../../stores/hooks';
 
+/** The console's address (features/console/sections.ts would be a chunk of its own if imported here). */
+const CONSOLE = '/admin';
+
 /**
  * The avatar's menu: name, email and Logout. Its own chunk (MUI's Menu brings Popover, Modal, focus
  * trap and transitions), fetched when the learner reaches for the avatar, not with every screen.
@@ -49,6 +52,16 @@ export default function AccountMenu({
         <ListItemText primary={user?.name} secondary={user?.email} />
       </Box>
       <Divider />
+      {user?.roles.length ? (
+        <MenuItem
+          onClick={() => {
+            onClose();
+            void navigate(CONSOLE);
+          }}
+        >
+          Console
+        </MenuItem>
+      ) : null}
       <MenuItem onClick={() => void onLogout()}>Logout</MenuItem>
     </Menu>
   );

@@ -1,13 +1,31 @@
 import { APP_TITLE } from '@ai-tutor/contract';
 import { AppBar, Avatar, Box, IconButton, Toolbar, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink, Outlet } from 'react-router';
+import { Navigate, Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { FullPageSpinner } from '../../components/ui/FullPageSpinner';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../stores/hooks';
 import { Footer } from './Footer';
 
 const loadAccountMenu = () => import('./AccountMenu');
 const AccountMenu = lazy(loadAccountMenu);
+const Console = lazy(() => import('../routes/console'));
+
+/*
+ * The console (/admin, features/console) is drawn by this frame rather than by the route table: the table
+ * is part of /login's entry, where a screen's import costs bytes every learner downloads, and the
+ * console must cost them nothing (docs/decisions/0020-roles-audit-console.md). Its route has no element;
+ * the guards above it still run (unverified users go to /verify-user).
+ */
+function ConsoleDoor() {
+  const { user } = useAuth();
+  if (!user?.roles.length) return <Navigate to={paths.exams} replace />;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Console />
+    </Suspense>
+  );
+}
 
 /** Top bar 'AI TUTOR' → /exams, avatar menu with name, email and Logout (AccountMenu), footer. */
 export function AuthLayout() {
@@ -15,6 +33,7 @@ export function AuthLayout() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Mounted from the first time the avatar is used; its code is asked for as the pointer or focus reaches it.
   const [menuWanted, setMenuWanted] = useState(false);
+  const inConsole = /^\/admin(\/|$)/.test(useLocation().pathname);
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -58,6 +77,7 @@ export function AuthLayout() {
         sx={{ flex: 1, width: '100%', maxWidth: 1200, mx: 'auto', p: { xs: 1.5, sm: 3 }, minHeight: '100vh' }}
       >
         <Outlet />
+        {inConsole && user?.verified && <ConsoleDoor />}
       </Box>
       <Footer />
     </Box>

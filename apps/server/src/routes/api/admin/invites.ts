@@ -1,24 +1,20 @@
-import type { AddressInfo } from 'node:net';
 import { adminMessages, apiMessages, envelope } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, unauthorized } from '../../../lib/errors.js';
+import { conflict } from '../../../lib/errors.js';
 import {
   ADMIN_INVITES_PATH,
   adminInvite,
   adminInviteRequest,
-  fromThisMachine,
-  localUrl,
-  newAdminToken,
-  removeAdminAccess,
-  tokenMatches,
-  writeAdminAccess,
   type AdminInvite,
 } from '../../../lib/admin-access.js';
-import { InviteCodeTakenError, type InviteCode } from '../../../services/accounts/invites.js';
+import { invites, InviteCodeTakenError, type InviteCode } from '../../../services/accounts/invites.js';
+import { CLI_ACTOR } from '../../../services/console/audit-repository.js';
+import { createAuditedInvite } from '../../../services/console/invite-writes.js';
 
 const path = ADMIN_INVITES_PATH.replace(/^\/api/, '');
 const failure = z.object({ message: z.string(), data: z.null() });
+export const channelSchema = { hide: true, tags: ['admin'], security: [{ bearer: [] }] };
 
 const toAdminInvite = (row: InviteCode): AdminInvite => ({
   code: row.code,
@@ -27,43 +23,13 @@ const toAdminInvite = (row: InviteCode): AdminInvite => ({
   expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
 });
 
-/**
- * The CLI's way in while this process holds the embedded store (lib/admin-access.ts): loopback only,
- * a random token per start compared in constant time, absent from the OpenAPI docs. With PostgreSQL
- * (or an in-memory store) the CLI opens the database itself, so the routes do not exist.
- */
-const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const { database } = fastify.config;
-  if (database.kind !== 'pglite' || database.inMemory) return;
-  const token = newAdminToken();
-
-  fastify.addHook('onListen', async () => {
-    const address = fastify.server.address() as AddressInfo;
-    writeAdminAccess(database.dataDir, {
-      url: localUrl(address.address, address.port),
-      token,
-      pid: process.pid,
-    });
-  });
-  fastify.addHook('onClose', async () => removeAdminAccess(database.dataDir, token));
-
-  fastify.addHook('onRequest', async (request, reply) => {
-    // Proxied requests (a reverse proxy on this machine connects from loopback) are outsiders too.
-    const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded;
-    if (proxied || !fromThisMachine(request.raw.socket)) {
-      return reply.status(404).send({ message: apiMessages.routeNotFound, data: null });
-    }
-    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    if (!tokenMatches(given, token)) throw unauthorized();
-  });
-
-  const schema = { hide: true, tags: ['admin'], security: [{ bearer: [] }] };
-
+/** `invites create|list` of the CLI while the server runs (the channel: ./index.ts). */
+const adminInvitesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     path,
     {
       schema: {
-        ...schema,
+        ...channelSchema,
         body: adminInviteRequest,
         response: {
           201: envelope(z.object({ invite: adminInvite, registerUrl: z.string() })),
@@ -76,7 +42,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const { code, maxUses, expiresAt } = request.body;
       try {
-        const row = await fastify.accounts.createInvite({
+        const row = await createAuditedInvite(fastify.db, CLI_ACTOR, {
           code,
           maxUses,
           expiresAt: expiresAt ? new Date(expiresAt) : null,
@@ -94,11 +60,16 @@ const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     path,
-    { schema: { ...schema, response: { 200: envelope(z.array(adminInvite)), 401: failure, 404: failure } } },
+    {
+      schema: {
+        ...channelSchema,
+        response: { 200: envelope(z.array(adminInvite)), 401: failure, 404: failure },
+      },
+    },
     async () => ({
       message: apiMessages.ok,
-      data: (await fastify.accounts.listInvites()).map(toAdminInvite),
+      data: (await invites.list(fastify.db)).map(toAdminInvite),
     }),
   );
 };
-export default adminRoutes;
+export default adminInvitesRoutes;

@@ -1,0 +1,28 @@
+import type { StaffRole } from '@ai-tutor/contract';
+
+/**
+ * The console's screens, in the order of its navigation. A screen added later is one entry here, one
+ * route in app/routes/console.tsx and its component; the server checks the same roles on its API.
+ */
+export interface ConsoleSection {
+  /** Under /admin. */
+  path: string;
+  label: string;
+  description: string;
+  /** Who may open it; admin may open everything. */
+  roles: StaffRole[];
+}
+
+export const consoleSections: ConsoleSection[] = [
+  {
+    path: 'audit',
+    label: 'Audit log',
+    description: 'Every change made in the console or on the command line: who, when, what and why.',
+    roles: ['admin'],
+  },
+];
+
+export const consolePath = (section?: string) => (section ? `/admin/${section}` : '/admin');
+
+export const mayOpen = (section: Pick<ConsoleSection, 'roles'>, roles: StaffRole[]) =>
+  roles.includes('admin') || section.roles.some((role) => roles.includes(role));

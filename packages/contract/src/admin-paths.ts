@@ -1,0 +1,10 @@
+/**
+ * The console's API paths, relative to `/api` as apiPaths are. A module of its own, without zod: the
+ * web console imports only this (and types), so none of it reaches the learner's chunks.
+ */
+export const adminApiPaths = {
+  audit: '/v1/admin/audit',
+  batches: '/v1/admin/batches',
+  batch: '/v1/admin/batches/:id',
+  learners: '/v1/admin/learners',
+} as const;
