@@ -19,7 +19,7 @@ const config = loadConfig(process.env);
 const database = await openDatabase(config);
 await migrate(database);
 const app = await buildApp({ config, database });
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: 0, host: '127.0.0.1', backlog: config.listenBacklog });
 const appPort = (app.server.address() as { port: number }).port;
 
 const query = app.database.query as (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;

@@ -74,7 +74,12 @@ const envSchema = z.object({
   // connection while a wave of starts queues (decision 0010).
   START_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(8),
   START_QUEUE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
-  START_QUEUE_WAIT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  // Under the web app's 30 s request timeout: a start that cannot be served in time is answered 503
+  // with Retry-After while the browser still listens, not dropped by it (decision 0018).
+  START_QUEUE_WAIT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  // The kernel's queue of connections not yet accepted: a class arriving at once must not overflow it
+  // (capped by net.core.somaxconn, docs/deploy.md).
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65_535).default(4096),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int('must be a whole number').min(0).max(120).default(0),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -89,6 +94,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** listen(2)'s backlog. */
+  listenBacklog: number;
   host: string;
   publicUrl: string;
   logLevel: string;
@@ -175,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     env: e.NODE_ENV,
     port: e.PORT,
+    listenBacklog: e.LISTEN_BACKLOG,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
