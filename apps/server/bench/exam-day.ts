@@ -72,6 +72,8 @@ async function runLearners(bench: Bench, t0: number): Promise<Load> {
         evaluationId: e.id,
         userAnswer: answer,
         timeSpentSeconds: 30,
+        // As the web app sends it: the server keeps the newest save (docs/decisions/0018-exam-day-arrival.md).
+        sequence: Date.now(),
       });
       load.saves.push(res.ms);
       if (res.status === 200) {

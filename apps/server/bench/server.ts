@@ -19,7 +19,7 @@ const config = loadConfig(process.env);
 const database = await openDatabase(config);
 await migrate(database);
 const app = await buildApp({ config, database });
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: 0, host: '127.0.0.1', backlog: config.listenBacklog });
 const appPort = (app.server.address() as { port: number }).port;
 
 const query = app.database.query as (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -174,8 +174,8 @@ process.on('message', (msg: Any) => {
     if (msg.type === 'record-batch') return recordBatch(msg.moduleId, msg.userIds, msg.runs);
     if (msg.type === 'review-start') return reviewStart(msg.userId, msg.examId, msg.moduleId, msg.runs);
     if (msg.type === 'passwords') {
-      // Seeded learners get a password hashed at this server's cost (SCRYPT_LOG_N, production: 17).
-      const hash = await createPasswordHasher(config.scryptLogN).hash(msg.password);
+      // Seeded learners get a password hashed at this server's cost (ARGON2_*, production: OWASP's).
+      const hash = await createPasswordHasher(config.passwordHashing.argon2).hash(msg.password);
       const rows = await query(
         `UPDATE users SET password_hash = $1 WHERE id IN
            (SELECT id FROM users WHERE email LIKE 'bench-%' AND password_hash IS NULL ORDER BY email LIMIT $2)

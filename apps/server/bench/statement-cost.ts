@@ -68,10 +68,12 @@ export async function statementCost(bench: Bench) {
      WHERE jsonb_array_length(options -> p) > 0 ORDER BY random() LIMIT ${COUNT}`,
   );
   if (picks.length < COUNT) return log(`cost: needs ${COUNT} running sessions; skipped`);
+  // With a sequence, as the web app sends it: the order guard is part of what a save costs.
+  const sequence = Date.now();
   const saves = picks.map(
-    (r) =>
+    (r, i) =>
       `EXECUTE save(${literal(String(r.id))}, ${literal(String(r.user_id))}, ${Number(r.p)}, true, ` +
-      `${literal(JSON.stringify(String(r.option)))}, NULL, 5, 'string');`,
+      `${literal(JSON.stringify(String(r.option)))}, NULL, 5, 'string', ${sequence + i});`,
   );
   const floors = picks.map((_, i) => `EXECUTE floor(${1 + ((i * 7919) % FLOOR_ROWS)});`);
 

@@ -10,6 +10,7 @@ import configPlugin from './plugins/app/config.js';
 import consolePlugin from './plugins/app/console.js';
 import databasePlugin from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
+import foreground from './plugins/app/foreground.js';
 import linkedin from './plugins/app/linkedin.js';
 import liveTests from './plugins/app/live-tests.js';
 import mailer from './plugins/app/mailer.js';
@@ -61,6 +62,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(compression);
   await fastify.register(docs);
   await fastify.register(databasePlugin, { database: opts.database });
+  await fastify.register(foreground);
   await fastify.register(mailer);
   await fastify.register(authenticate);
   await fastify.register(accounts);

@@ -45,7 +45,11 @@ const envSchema = z.object({
   JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   ACCESS_TOKEN_TTL: duration.default(15 * 60),
   REFRESH_TOKEN_TTL: duration.default(30 * 86_400),
-  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  // OWASP's argon2id minimum (19 MiB, 2 passes, 1 lane): a fraction of scrypt N=2^17's CPU per sign-in
+  // (docs/decisions/0018-exam-day-arrival.md). Old scrypt hashes carry their own cost and still verify.
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(19_456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(8).default(1),
   // Two of libuv's four threadpool threads: token signing and the rest keep the other two.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
@@ -70,7 +74,12 @@ const envSchema = z.object({
   // connection while a wave of starts queues (decision 0010).
   START_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(8),
   START_QUEUE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
-  START_QUEUE_WAIT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  // Under the web app's 30 s request timeout: a start that cannot be served in time is answered 503
+  // with Retry-After while the browser still listens, not dropped by it (decision 0018).
+  START_QUEUE_WAIT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  // The kernel's queue of connections not yet accepted: a class arriving at once must not overflow it
+  // (capped by net.core.somaxconn, docs/deploy.md).
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65_535).default(4096),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int('must be a whole number').min(0).max(120).default(0),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -85,6 +94,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** listen(2)'s backlog. */
+  listenBacklog: number;
   host: string;
   publicUrl: string;
   logLevel: string;
@@ -92,9 +103,12 @@ export interface Config {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  scryptLogN: number;
   /** Password hashes run at once, and how many may wait (more: 503 with Retry-After). */
-  passwordHashing: { concurrency: number; maxWaiting: number };
+  passwordHashing: {
+    concurrency: number;
+    maxWaiting: number;
+    argon2: { memoryKib: number; timeCost: number; parallelism: number };
+  };
   mail: { smtpUrl: string | null; from: string };
   google: { clientId: string | null; jwksUrl: string };
   ai: { baseUrl: string | null; apiKey: string | null; model: string; timeoutMs: number };
@@ -168,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     env: e.NODE_ENV,
     port: e.PORT,
+    listenBacklog: e.LISTEN_BACKLOG,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
@@ -181,8 +196,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET ?? devJwtSecret(dataDir, inMemory),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
-    scryptLogN: e.SCRYPT_LOG_N,
-    passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, maxWaiting: e.PASSWORD_HASH_QUEUE },
+    passwordHashing: {
+      concurrency: e.PASSWORD_HASH_CONCURRENCY,
+      maxWaiting: e.PASSWORD_HASH_QUEUE,
+      argon2: {
+        memoryKib: e.ARGON2_MEMORY_KIB,
+        timeCost: e.ARGON2_TIME_COST,
+        parallelism: e.ARGON2_PARALLELISM,
+      },
+    },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL },
     ai: {

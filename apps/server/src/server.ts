@@ -51,7 +51,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    await server.listen({ port: config.port, host: config.host });
+    await server.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
   } catch (error) {
     const { code } = error as NodeJS.ErrnoException;
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;

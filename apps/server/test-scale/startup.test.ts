@@ -59,7 +59,13 @@ describe('the first start of the built server', () => {
     server = spawn(process.execPath, ['apps/server/dist/server.js'], {
       cwd: repoRoot,
       // The shell of a newcomer: no DATABASE_URL, so the embedded store in DATA_DIR.
-      env: { PATH: process.env.PATH ?? '', PORT: String(port), DATA_DIR: dataDir, SCRYPT_LOG_N: '12' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ARGON2_MEMORY_KIB: '4096',
+        ARGON2_TIME_COST: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

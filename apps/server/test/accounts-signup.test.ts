@@ -110,7 +110,7 @@ describe('POST /api/v1/auth/signup', () => {
     expect(rows[0]?.codeHash).not.toContain(mail.codeIn(received));
     expect(rows[0]?.codeHash).toMatch(/^[0-9a-f]{64}$/);
     const [user] = await t.app.db.select().from(users).where(eq(users.id, data.user.id));
-    expect(user?.passwordHash).toMatch(/^\$scrypt\$ln=10,r=8,p=1\$/);
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
     expect(user?.passwordHash).not.toContain('secret-pass');
   });
 

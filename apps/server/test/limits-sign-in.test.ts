@@ -26,8 +26,12 @@ const login = (app: TestApp['app'], email: string, password: string, address: st
   });
 
 /** `count` learners with PASSWORD, written straight to the database (sign-up is not under test). */
-async function learners(app: TestApp['app'], count: number, logN = 10): Promise<string[]> {
-  const passwordHash = await createPasswordHasher(logN).hash(PASSWORD);
+async function learners(
+  app: TestApp['app'],
+  count: number,
+  argon2 = t.config.passwordHashing.argon2,
+): Promise<string[]> {
+  const passwordHash = await createPasswordHasher(argon2).hash(PASSWORD);
   const tag = randomBytes(4).toString('hex');
   const emails = Array.from({ length: count }, (_, i) => `learner${i}.${tag}@example.test`);
   await app.db.insert(users).values(emails.map((email) => ({ name: 'Learner', email, passwordHash })));
@@ -150,12 +154,13 @@ describe('the hashing queue', () => {
   it('answers 503 with Retry-After when full, while another user refreshes their session', async () => {
     // One hash at a time, one waiting; a cost that keeps each hash busy while the burst arrives.
     const busy = await buildTestApp({
-      SCRYPT_LOG_N: '16',
+      ARGON2_MEMORY_KIB: '65536',
+      ARGON2_TIME_COST: '3',
       PASSWORD_HASH_CONCURRENCY: '1',
       PASSWORD_HASH_QUEUE: '1',
     });
     try {
-      const [other, ...burst] = await learners(busy.app, 7, 16);
+      const [other, ...burst] = await learners(busy.app, 7, busy.config.passwordHashing.argon2);
       const signedIn = await login(busy.app, other!, PASSWORD, '192.0.2.1');
       expect(signedIn.statusCode).toBe(200);
       const refreshToken: string = signedIn.json().data.tokens.refresh_token;

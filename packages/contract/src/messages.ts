@@ -198,6 +198,8 @@ export const limitMessages = {
   resendTooSoon: (seconds: number) => `${accountMessages.resendTooSoon} (${seconds} s).`,
   signInBusy: (seconds: number) =>
     `Many people are signing in right now. Please try again in ${waitText(seconds)}.`,
+  /** Shown (web) while a sign-in or sign-up waits out the hashing queue's Retry-After and tries again. */
+  signInQueued: 'Many people are signing in, retrying…',
   tooManyCodes: (seconds: number) =>
     `You have asked for ${OTP_CODES_PER_DAY} codes today, the most allowed. Please try again in ${waitText(seconds)}.`,
   tooManyCodeTries: (seconds: number) =>

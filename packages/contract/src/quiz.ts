@@ -157,6 +157,12 @@ export const saveEvaluationBody = z.object({
   markedForReview: z.boolean().optional(),
   /** Seconds the learner spent on the question since the last save; added up on the server. */
   timeSpentSeconds: z.number().int().min(0).max(TIME_SPENT_MAX_SECONDS).optional(),
+  /**
+   * The save's place in the learner's order for this question (the web app sends the time it was made,
+   * in ms on the server's clock as the browser knows it, never less than its previous one + 1). A save
+   * older than the one stored writes nothing and answers what is stored. Absent: applied as it comes.
+   */
+  sequence: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type SaveEvaluationBody = z.infer<typeof saveEvaluationBody>;
 /**

@@ -12,7 +12,9 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: 'memory://',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
-    SCRYPT_LOG_N: '10',
+    // The cheapest argon2id the server accepts: tests sign up hundreds of learners.
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
     WEB_DIST_DIR: fixtureWebDir,
     ...overrides,
   });

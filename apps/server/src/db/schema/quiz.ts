@@ -7,6 +7,7 @@ import {
 } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -124,6 +125,11 @@ export const answerSheets = pgTable('answer_sheets', {
   timeSpent: integer('time_spent').array().notNull(),
   /** Practice and review (DESIGN.md §6.2): a checked position is locked, saves to it are refused. */
   checked: boolean('checked').array(),
+  /**
+   * Each position's last applied save order (the browser's, docs/decisions/0018-exam-day-arrival.md):
+   * a save older than the stored one writes nothing. NULL until a save carries one.
+   */
+  saveSequence: bigint('save_sequence', { mode: 'number' }).array(),
 });
 
 /** An operator's key correction or dropped question (DESIGN.md §6.1): the audit row. */

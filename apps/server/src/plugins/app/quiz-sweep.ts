@@ -9,8 +9,12 @@ import fp from 'fastify-plugin';
 export default fp(
   async (fastify) => {
     let running: Promise<void> | null = null;
+    // Yields to a ramp of starts and saves for one interval at most: sessions are still counted within
+    // the grace plus two intervals of their deadline (docs/decisions/0018-exam-day-arrival.md).
+    const mayRun = fastify.foreground.gate(fastify.config.sweepIntervalSeconds * 1000);
     const tick = () => {
       if (running) return; // a slow sweep is never overlapped by the next tick
+      if (!mayRun()) return;
       running = fastify.quiz
         .sweepExpired()
         .then((completed) => {
@@ -30,5 +34,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'quiz-sweep', dependencies: ['config', 'quiz'] },
+  { name: 'quiz-sweep', dependencies: ['config', 'quiz', 'foreground'] },
 );

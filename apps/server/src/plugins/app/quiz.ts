@@ -7,6 +7,7 @@ import {
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import type { ForegroundFirst } from '../../services/limits/foreground-first.js';
 import { createWorkQueue, QueueBusyError, type WorkQueueOptions } from '../../services/limits/work-queue.js';
 import { listAttempts } from '../../services/quiz/attempts.js';
 import { sweepExpired } from '../../services/quiz/complete.js';
@@ -21,7 +22,12 @@ import { getResult, getSession, submitSession } from '../../services/quiz/sessio
  * that can complete a session (submit, reads of an expired session, attempts, the sweep) scores with
  * that grader: with an AI provider configured, AI verdicts decide unmatched free-text answers.
  */
-export function createQuizService(db: Db, grader: FreeTextGrader | null, starts: WorkQueueOptions) {
+export function createQuizService(
+  db: Db,
+  grader: FreeTextGrader | null,
+  starts: WorkQueueOptions,
+  foreground?: { policy: ForegroundFirst; busySaves: number },
+) {
   // Exam day: thousands start within a minute. Starts beyond what the pool serves wait here, in
   // order, instead of on the pool (where saves of running tests would wait behind them); what the
   // queue cannot hold is a 503 with Retry-After, which the web app retries (decision 0010).
@@ -36,6 +42,20 @@ export function createQuizService(db: Db, grader: FreeTextGrader | null, starts:
           'retry-after': String(error.retryAfterSeconds),
         });
       });
+  let savesInFlight = 0;
+  const save = async (userId: string, body: SaveEvaluationBody) => {
+    savesInFlight++;
+    try {
+      return await saveEvaluation(db, userId, body);
+    } finally {
+      savesInFlight--;
+    }
+  };
+  // A ramp: starts wait, or every start slot is taken, or saves hold most of the pool.
+  foreground?.policy.watch(() => {
+    const { running, waiting } = startQueue.load;
+    return waiting > 0 || running >= starts.concurrency || savesInFlight >= foreground.busySaves;
+  });
   return {
     create: queuedStart,
     /** Starts running and waiting now (the bench prints it). */
@@ -43,7 +63,7 @@ export function createQuizService(db: Db, grader: FreeTextGrader | null, starts:
       return startQueue.load;
     },
     running: (userId: string) => runningAttempts(db, userId),
-    save: (userId: string, body: SaveEvaluationBody) => saveEvaluation(db, userId, body),
+    save,
     session: (userId: string, slug: string) => getSession(db, grader, userId, slug),
     submit: (userId: string, slug: string) => submitSession(db, grader, userId, slug),
     result: (userId: string, slug: string) => getResult(db, grader, userId, slug),
@@ -62,7 +82,10 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('quiz', createQuizService(fastify.db, fastify.freeTextGrader, fastify.config.starts));
+    const { starts, database } = fastify.config;
+    const busySaves = Math.max(1, Math.ceil(database.poolSize / 2));
+    const foreground = { policy: fastify.foreground, busySaves };
+    fastify.decorate('quiz', createQuizService(fastify.db, fastify.freeTextGrader, starts, foreground));
   },
-  { name: 'quiz', dependencies: ['config', 'database', 'ai'] },
+  { name: 'quiz', dependencies: ['config', 'database', 'ai', 'foreground'] },
 );

@@ -28,18 +28,22 @@ declare module 'fastify' {
   }
 }
 
+/** History, question statistics and review cards can be half a minute late during a ramp. */
+const HISTORY_MAX_DEFER_MS = 30_000;
+
 /**
  * The history queue is drained every second, apart from the sweep so that completing sessions never
  * waits for it; never overlapped, unref'd, finished before the database closes. Several processes are
- * safe (SKIP LOCKED).
+ * safe (SKIP LOCKED). During a ramp of starts and saves it waits (services/limits/foreground-first.ts).
  */
 export default fp(
   async (fastify) => {
     const service = createReviewService(fastify.db);
     fastify.decorate('review', service);
     let running: Promise<void> | null = null;
+    const mayRun = fastify.foreground.gate(HISTORY_MAX_DEFER_MS);
     const tick = () => {
-      if (running) return;
+      if (running || !mayRun()) return;
       running = service
         .drainHistory()
         .then(() => undefined)
@@ -57,5 +61,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'review', dependencies: ['database'] },
+  { name: 'review', dependencies: ['database', 'foreground'] },
 );

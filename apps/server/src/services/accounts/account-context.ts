@@ -62,9 +62,10 @@ export const endAllSessions = { sessionGeneration: sql`${users.sessionGeneration
 
 export function createAccountContext({ db, config, mailer, accessTokens, limiter }: AccountsDeps) {
   const hasher = createSecretHasher(config.jwtSecret);
+  const { argon2, ...hashQueue } = config.passwordHashing;
   const passwords = createPasswordHasher(
-    config.scryptLogN,
-    createWorkQueue({ ...config.passwordHashing, maxWaitMs: HASH_MAX_WAIT_MS }),
+    argon2,
+    createWorkQueue({ ...hashQueue, maxWaitMs: HASH_MAX_WAIT_MS }),
   );
   const codes = createVerifications(hasher);
   const refreshTokens = createRefreshTokens(db, hasher, config.refreshTokenTtlSeconds);

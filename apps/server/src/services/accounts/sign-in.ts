@@ -1,4 +1,6 @@
 import { accountMessages as msg, type Session } from '@ai-tutor/contract';
+import { and, eq } from 'drizzle-orm';
+import { users } from '../../db/schema.js';
 import { unauthorized } from '../../lib/errors.js';
 import { normalizeEmail, type AccountContext } from './account-context.js';
 
@@ -10,7 +12,20 @@ export function createSignIn({
   findById,
   findByEmail,
   sessionFor,
+  db,
 }: AccountContext) {
+  /**
+   * A hash from before argon2 (or at other settings) is replaced now that the password is known; only
+   * if it is still the one checked, so a password reset in between is never undone.
+   */
+  const upgradeHash = async (userId: string, password: string, checked: string) => {
+    const replacement = await passwords.upgrade(password, checked);
+    if (!replacement) return;
+    await db
+      .update(users)
+      .set({ passwordHash: replacement })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, checked)));
+  };
   return {
     /** `address`: the client's, whose failures are counted too (a guesser of many accounts). */
     async login(rawEmail: string, password: string, address?: string): Promise<Session> {
@@ -31,6 +46,7 @@ export function createSignIn({
         throw unauthorized(msg.invalidCredentials);
       }
       await limits.signInSucceeded(email);
+      await upgradeHash(row.id, password, row.passwordHash!);
       return sessionFor(row);
     },
 

@@ -10,7 +10,7 @@ export class QueueBusyError extends Error {
 }
 
 export interface WorkQueueOptions {
-  /** Tasks run at once (each holds one libuv threadpool thread for scrypt). */
+  /** Tasks run at once (a password hash holds one libuv threadpool thread; a start, a connection). */
   concurrency: number;
   /** Tasks waiting at most; one more is turned away at once. */
   maxWaiting: number;
@@ -24,19 +24,32 @@ interface Waiter {
 }
 
 /**
- * A bounded queue in front of expensive work (password hashing): at most `concurrency` tasks run, at
- * most `maxWaiting` wait, none waits longer than `maxWaitMs`. What does not fit is refused with
- * QueueBusyError and an estimate of when there will be room, instead of piling up on the threadpool
- * that token signing and everything else also use.
+ * A bounded queue in front of expensive work (password hashing, quiz starts): at most `concurrency`
+ * tasks run, at most `maxWaiting` wait, none waits longer than `maxWaitMs`. What does not fit is
+ * refused with QueueBusyError and a Retry-After meant to be kept (docs/decisions/0018-exam-day-arrival.md):
+ * - a task that would wait longer than `maxWaitMs` by the queue's pace is refused at once, rather than
+ *   after waiting `maxWaitMs` for nothing;
+ * - each refusal is promised its own later slot, one task's turn after the previous promise, from when
+ *   the queue ahead will have drained to a `maxWaitMs` wait: those told to come back return spread out
+ *   at the pace the queue serves them, not all in the same second.
  */
 export function createWorkQueue({ concurrency, maxWaiting, maxWaitMs }: WorkQueueOptions) {
   const waiting: Waiter[] = [];
   let running = 0;
   /** Moving average of one task's duration, for the Retry-After estimate. */
   let taskMs = 0;
+  /** The last slot promised to a refused task (performance.now() time). */
+  let promisedAt = 0;
 
-  const retryAfter = () =>
-    Math.max(1, Math.ceil((((waiting.length + running) / concurrency) * Math.max(taskMs, 100)) / 1000));
+  const turnMs = () => Math.max(taskMs, 100) / concurrency;
+  /** How long a task joining now would wait, by the queue's pace so far (0 before any estimate). */
+  const expectedWaitMs = () => (taskMs === 0 ? 0 : (waiting.length + 1) * turnMs());
+  const retryAfter = () => {
+    const now = performance.now();
+    const drained = now + Math.max(0, expectedWaitMs() - maxWaitMs);
+    promisedAt = Math.max(promisedAt, drained) + turnMs();
+    return Math.max(1, Math.ceil((promisedAt - now) / 1000));
+  };
   const next = () => {
     const waiter = waiting.shift();
     if (!waiter) return;
@@ -59,7 +72,8 @@ export function createWorkQueue({ concurrency, maxWaiting, maxWaitMs }: WorkQueu
         }
       };
       if (running < concurrency && waiting.length === 0) return execute();
-      if (waiting.length >= maxWaiting) return Promise.reject(new QueueBusyError('full', retryAfter()));
+      if (waiting.length >= maxWaiting || expectedWaitMs() > maxWaitMs)
+        return Promise.reject(new QueueBusyError('full', retryAfter()));
       return new Promise<T>((resolve, reject) => {
         const waiter: Waiter = {
           start: () => void execute().then(resolve, reject),

@@ -5,10 +5,12 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { login } from '../api/login';
 import { useAuthRequest } from '../hooks/use-auth-request';
+import { useSignInQueue } from '../hooks/use-sign-in-queue';
 import { useStartSession } from '../hooks/use-start-session';
 import { validateLogin } from '../lib/login-resolver';
 import { AuthForm, SwitchLink } from './AuthCard';
 import { GoogleSignIn } from './GoogleSignIn';
+import { SignInQueueStatus } from './SignInQueueStatus';
 import { TextInput } from './TextInput';
 
 type Field = 'email' | 'password';
@@ -24,6 +26,7 @@ export function LoginForm() {
   const store = useStore();
   const { run, loading } = useAuthRequest();
   const startSession = useStartSession();
+  const { queued, through } = useSignInQueue();
   const [values, setValues] = useState({ email: '', password: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -41,7 +44,7 @@ export function LoginForm() {
       (firstError === 'email' ? emailRef : passwordRef).current?.focus();
       return;
     }
-    const result = await run(() => login(checked.values, store));
+    const result = await run(() => through(() => login(checked.values, store)));
     if (result.ok) startSession(result.value.data);
   };
 
@@ -73,6 +76,7 @@ export function LoginForm() {
           Forgot Password?
         </Link>
       </Box>
+      <SignInQueueStatus queued={queued} />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={loading}>
         Login
       </Button>

@@ -6,9 +6,11 @@ import { paths } from '../../../lib/paths';
 import { useLazyCheckInviteCodeQuery } from '../api/check-invite-code';
 import { useRegisterMutation } from '../api/register';
 import { useAuthRequest } from '../hooks/use-auth-request';
+import { useSignInQueue } from '../hooks/use-sign-in-queue';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthForm, SwitchLink } from './AuthCard';
 import { FormTextField, PasswordField } from './FormTextField';
+import { SignInQueueStatus } from './SignInQueueStatus';
 
 /**
  * /register: Invite Code, Name, Email, Mobile Number (numeric), Password, Confirm Password, Register,
@@ -19,6 +21,7 @@ export function RegisterForm() {
   const [register] = useRegisterMutation();
   const { run, loading } = useAuthRequest();
   const startSession = useStartSession();
+  const { queued, through } = useSignInQueue();
   const { control, handleSubmit } = useForm({
     resolver: zodResolver(registerForm),
     mode: 'onTouched',
@@ -28,7 +31,7 @@ export function RegisterForm() {
   const onSubmit = handleSubmit(async (values) => {
     const result = await run(async () => {
       await checkInvite(values.inviteCode).unwrap();
-      return register(values).unwrap();
+      return through(() => register(values).unwrap());
     });
     if (result.ok) startSession(result.value.data);
   });
@@ -54,6 +57,7 @@ export function RegisterForm() {
         label="Confirm Password"
         autoComplete="new-password"
       />
+      <SignInQueueStatus queued={queued} />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={loading}>
         Register
       </Button>

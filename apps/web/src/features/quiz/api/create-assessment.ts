@@ -1,5 +1,6 @@
 import { apiPaths, type CreateAssessmentBody, type SessionData } from '@ai-tutor/contract';
 import { api } from '../../../lib/api-client';
+import { withRetryAfter } from '../../../lib/queue-retry';
 
 /**
  * POST /v1/assessment → 201 {assessment, evaluation[]}, or 200 with the scope's running attempt
@@ -9,10 +10,7 @@ export const createAssessmentApi = api.injectEndpoints({
   endpoints: (build) => ({
     createAssessment: build.mutation<SessionData, CreateAssessmentBody>({
       query: (body) => ({ url: apiPaths.assessments, method: 'POST', body }),
-      transformErrorResponse: (error, meta) => ({
-        ...error,
-        retryAfter: meta?.response?.headers.get('retry-after') ?? null,
-      }),
+      transformErrorResponse: withRetryAfter,
     }),
   }),
 });

@@ -221,6 +221,8 @@ describe('saving rules (SPEC.md §4)', () => {
       evaluationId: evalId(1),
       userAnswer: 'Option 1B',
       timeSpentSeconds: 42,
+      // The save's place in the learner's order: its time on the server's clock.
+      sequence: expect.any(Number),
     });
     await waitFor(() => expect(screen.getByText('All answers saved')).toBeInTheDocument());
   });

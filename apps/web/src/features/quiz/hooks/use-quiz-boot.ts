@@ -5,7 +5,7 @@ import { useDispatch } from 'react-redux';
 import { createAssessmentApi } from '../api/create-assessment';
 import { getSessionApi } from '../api/get-session';
 import { startOrResumeOnce, type BootResult, type Timed } from '../lib/boot';
-import { startThroughQueue } from '../lib/start-queue';
+import { retryThroughQueue } from '../../../lib/queue-retry';
 
 /** How the route runs its session: a timed test (SPEC.md's quiz), practice, or a review session. */
 export type QuizRouteMode = 'timed' | 'practice' | 'review';
@@ -99,7 +99,7 @@ export function useQuizBoot(
         ),
       create: (body) =>
         // Each try timed on its own: the clock offset must not count the time spent queued.
-        startThroughQueue(
+        retryThroughQueue(
           () =>
             timed<SessionData>(async () => {
               const request = dispatch(createAssessmentApi.endpoints.createAssessment.initiate(body));

@@ -48,6 +48,11 @@ export interface LocalQuizState {
   totalTime: number;
   pending: PendingSave[];
   clockOffsetMs: number;
+  /**
+   * The last save's sequence (docs/decisions/0018-exam-day-arrival.md): the next one is above it even
+   * after a reload or a clock set back. Absent in copies saved before saves carried one.
+   */
+  lastSequence?: number;
 }
 
 export interface ActiveQuizPointer {
@@ -222,10 +227,12 @@ export function mergeResumed(
     const draft = evaluation.locked ? null : (before?.draft ?? null);
     return { evaluation, draft, unsentMs: before?.unsentMs ?? 0 };
   });
+  const sequences = pending.map((p) => p.sequence ?? 0);
   return {
     ...fresh,
     questions,
     pending,
+    lastSequence: Math.max(local.lastSequence ?? 0, ...sequences),
     currentIndex: Math.min(Math.max(0, local.currentIndex), Math.max(0, questions.length - 1)),
     createdAt: local.createdAt,
   };

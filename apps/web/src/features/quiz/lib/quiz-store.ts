@@ -234,6 +234,7 @@ export class QuizStore {
     const full: PendingSave = {
       ...save,
       timeSpentSeconds: Math.min(TIME_SPENT_MAX_SECONDS, Math.round(ms / 1000)),
+      sequence: this.nextSequence(),
     };
     const evaluation = applySave(q.evaluation, full);
     const draft = save.userAnswer !== undefined ? null : q.draft;
@@ -242,6 +243,21 @@ export class QuizStore {
     this.state = { ...this.state, questions };
     // Stored locally (by enqueue's change notification) before the first byte goes out.
     this.queue.enqueue(full);
+  }
+
+  /**
+   * The server keeps the newest save of a question by this number (docs/decisions/0018-exam-day-arrival.md):
+   * the time of the save on the server's clock as this browser knows it, so another device's saves
+   * compare with ours, and never below the last one + 1 (kept with the local copy), so a reload or a
+   * clock set back cannot send a newer answer with an older number.
+   */
+  private nextSequence(): number {
+    const sequence = Math.max(
+      (this.state.lastSequence ?? 0) + 1,
+      Math.round(this.now() + this.state.clockOffsetMs),
+    );
+    this.state = { ...this.state, lastSequence: sequence };
+    return sequence;
   }
 
   private takeSegment(): number {

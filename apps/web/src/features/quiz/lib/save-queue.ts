@@ -39,9 +39,10 @@ export interface SaveQueueOptions {
 
 const distinctQuestions = (items: PendingSave[]) => new Set(items.map((i) => i.evaluationId)).size;
 
-/** Later fields win; time spent adds up. */
+/** Later fields win, the sequence too (the merged save is as new as its newest part); time spent adds up. */
 export function coalesce(older: PendingSave, newer: PendingSave): PendingSave {
   const merged: PendingSave = { ...older };
+  if (newer.sequence !== undefined) merged.sequence = newer.sequence;
   if (newer.userAnswer !== undefined) merged.userAnswer = newer.userAnswer;
   if (newer.markedForReview !== undefined) merged.markedForReview = newer.markedForReview;
   if (newer.timeSpentSeconds !== undefined) {
