@@ -39,6 +39,12 @@ export const createAssessmentBody = z
      */
     startAfresh: z.boolean().optional(),
     /**
+     * With `startAfresh`: the slug of the running attempt the learner was shown (decision 0015). It is
+     * ended only while it is still the scope's running attempt; once another request has replaced it,
+     * the start answers that request's new attempt and writes nothing, so racing requests make one.
+     */
+    replaces: slug.optional(),
+    /**
      * DESIGN.md §6.3: starts (or resumes) this live test. The test decides the paper; the scope fields
      * still name its exam and module with quizType 'module'. One attempt per learner.
      */

@@ -38,4 +38,6 @@ export const paths = {
  */
 export interface QuizStartState {
   startAfresh?: boolean;
+  /** The slug of the running attempt the dialog showed: the server replaces only that one. */
+  replaces?: string;
 }

@@ -82,10 +82,11 @@ export interface StartedSession extends SessionData {
  * device. `startAfresh` submits that attempt first. An attempt past its deadline is completed, then a
  * new one starts.
  *
- * `startAfresh` replaces only an attempt that was running when the request came (`receivedAt`): one
- * started since then was started by a concurrent request of the same learner (a double click, two
- * tabs) and is answered, so racing requests make one new attempt (decision 0015). The attempt's start
- * is the database's clock and the arrival the app's: they are compared as they stand.
+ * `startAfresh` replaces only the attempt it names (`replaces`, the slug the learner was shown): if
+ * another request of the same learner (a double click, two tabs) has replaced it already, the scope's
+ * running attempt is that request's new one and is answered, so racing requests make one new attempt
+ * on either store (decision 0015). A request without `replaces` (older clients) replaces an attempt
+ * started before it came (`receivedAt`, the app's clock, against the attempt's start, the database's).
  */
 export async function startSession(
   db: Db,
@@ -102,7 +103,9 @@ export async function startSession(
   const scopeKey = scopeKeyOf(scope);
   // The resolve query saw the running attempt (the common start has none: three round trips in all).
   let running: RunningScopeAttempt | null = scope.running;
-  const replace = body.startAfresh && running && running.createdMs < receivedAt ? running.id : null;
+  const named = body.replaces;
+  const meant = (a: RunningScopeAttempt) => (named ? a.slug === named : a.createdMs < receivedAt);
+  const replace = body.startAfresh && running && meant(running) ? running.id : null;
   for (let attempt = 0; attempt < 3; attempt++) {
     if (running) {
       if (!running.over && running.id !== replace) {

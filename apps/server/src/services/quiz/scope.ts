@@ -55,6 +55,8 @@ export interface QuizScope {
 /** `over` once its deadline has passed; `createdMs`, when it was started (the database's clock). */
 export interface RunningScopeAttempt {
   id: string;
+  /** What a start afresh names as the attempt it replaces (`replaces`). */
+  slug: string;
   over: boolean;
   createdMs: number;
 }
@@ -111,7 +113,7 @@ const sizedJson = (t: string) =>
  * inside the one above it, and the learner's running attempt of the scope (its key as scopeKeyOf).
  */
 const RESOLVE: PreparedStatement = {
-  name: 'quiz_resolve_scope_v4',
+  name: 'quiz_resolve_scope_v5',
   text: `
     SELECT e.id AS exam_id, e.name AS exam_name, e.slug AS exam_slug,
       coalesce(m.marking_scheme, e.marking_scheme, '${DEFAULT_MARKING_SCHEME}') AS marking_scheme,
@@ -120,7 +122,7 @@ const RESOLVE: PreparedStatement = {
       CASE WHEN t.id IS NOT NULL THEN ${sizedJson('t')} END AS topic_json,
       (SELECT json_agg(json_build_object('id', ms.id, 'name', ms.name) ORDER BY ms.sort_order, ms.name)
         FROM subjects ms WHERE ms.module_id = m.id)::text AS module_subjects_json,
-      (SELECT json_build_object('id', a.id, 'over', a.deadline <= now(),
+      (SELECT json_build_object('id', a.id, 'slug', a.slug, 'over', a.deadline <= now(),
           'createdMs', extract(epoch from a.created_at) * 1000)::text FROM assessments a
         WHERE a.user_id = $5::uuid AND NOT a.session_completed
           AND a.scope_key = $6::text || ':' || m.id || ':' || coalesce(s.id::text, '') || ':' ||

@@ -112,6 +112,7 @@ export async function findRunningAttempt(
 export function runningScopeAttempt(row: AssessmentRow): RunningScopeAttempt {
   return {
     id: row.id,
+    slug: row.slug,
     over: row.expired || row.deadline.getTime() <= row.serverTimeMs,
     createdMs: row.createdAt.getTime(),
   };

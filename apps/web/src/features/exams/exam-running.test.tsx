@@ -76,7 +76,7 @@ describe('a running attempt on the exam page (DESIGN.md §6.4)', () => {
     expect(router.state.location.state).toBeNull();
   });
 
-  it('"Start afresh" is the explicit second choice: the quiz screen is told to start afresh', async () => {
+  it('"Start afresh" is the explicit second choice: the quiz screen is told to replace the attempt shown', async () => {
     api();
     const { router } = open();
     const tests = await screen.findByRole('region', { name: 'Tests in progress' });
@@ -89,7 +89,7 @@ describe('a running attempt on the exam page (DESIGN.md §6.4)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start afresh' }));
     expect(await screen.findByText('quiz screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/quiz/exam/jee-main-practice/module/jee-main-paper-1');
-    expect(router.state.location.state).toEqual({ startAfresh: true });
+    expect(router.state.location.state).toEqual({ startAfresh: true, replaces: running.slug });
   });
 
   it('a subject with nothing running starts as before', async () => {

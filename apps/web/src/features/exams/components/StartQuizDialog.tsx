@@ -23,8 +23,11 @@ type Mode = 'timed' | 'practice';
 interface StartQuizDialogProps {
   target: QuizTarget | null;
   onCancel: () => void;
-  /** `afresh`: end the running attempt and start a new one; `practice`: the untimed route. */
-  onConfirm: (afresh?: boolean, practice?: boolean) => void;
+  /**
+   * `afresh`: end the running attempt (`replaces`, the slug shown here) and start a new one;
+   * `practice`: the untimed route.
+   */
+  onConfirm: (afresh?: boolean, practice?: boolean, replaces?: string) => void;
   /** The running attempt of a route (the timed or the practice one), if it has one. */
   runningFor?: (to: string) => RunningInfo | null;
   /** The quiz palette's legend for the instructions screen (the route composes it in). */
@@ -53,7 +56,8 @@ export function StartQuizDialog({ target, onCancel, onConfirm, runningFor, legen
   }
   const practice = mode === 'practice' && Boolean(target?.practiceTo);
   const route = target ? (practice ? target.practiceTo : target.to) : undefined;
-  const resumeLabel = useResumeLabel(route && runningFor ? runningFor(route) : null);
+  const running = route && runningFor ? runningFor(route) : null;
+  const resumeLabel = useResumeLabel(running);
   // Practice is untimed and marks nothing: no instructions or declaration before it.
   const instructions = practice ? undefined : shown?.instructions;
   const mayStart = !instructions || declared;
@@ -112,7 +116,11 @@ export function StartQuizDialog({ target, onCancel, onConfirm, runningFor, legen
         <Button onClick={onCancel}>Cancel</Button>
         {resumeLabel ? (
           <>
-            <Button color="warning" disabled={!mayStart} onClick={() => onConfirm(true, practice)}>
+            <Button
+              color="warning"
+              disabled={!mayStart}
+              onClick={() => onConfirm(true, practice, running?.attempt.slug)}
+            >
               Start afresh
             </Button>
             <Button variant="contained" onClick={() => onConfirm(false, practice)} autoFocus>

@@ -32,7 +32,9 @@ export async function enterFullscreen(): Promise<void> {
 /**
  * Start buttons first open the 'Enter Fullscreen Mode' dialog; confirming asks for fullscreen (within
  * the click, as browsers require) and goes to the quiz. The quiz screen's start answers the scope's
- * running attempt if it has one (DESIGN.md §6.4); `afresh` asks the server to end it and start anew.
+ * running attempt if it has one (DESIGN.md §6.4); `afresh` asks the server to end it and start anew,
+ * naming the attempt the dialog showed (`replaces`): a double click or a second tab then makes no
+ * second new attempt (decision 0015).
  */
 export function useStartQuiz() {
   const navigate = useNavigate();
@@ -40,13 +42,13 @@ export function useStartQuiz() {
   const request = useCallback((next: QuizTarget) => setTarget(next), []);
   const cancel = useCallback(() => setTarget(null), []);
   const confirm = useCallback(
-    (afresh = false, practice = false) => {
+    (afresh = false, practice = false, replaces?: string) => {
       if (!target) return;
       setTarget(null);
       const to = practice && target.practiceTo ? target.practiceTo : target.to;
       // Practice is untimed, with feedback to read and hints to ask for: no exam hall to recreate.
       if (to === target.to) void enterFullscreen();
-      const state: QuizStartState = { startAfresh: true };
+      const state: QuizStartState = { startAfresh: true, ...(replaces ? { replaces } : {}) };
       navigate(to, afresh ? { state } : undefined);
     },
     [navigate, target],

@@ -39,10 +39,12 @@ export function QuizScreen({ mode = 'timed', now = Date.now, retryBaseMs, sleep 
   const toast = useToast();
   const [attempt, setAttempt] = useState(0);
   const [queued, setQueued] = useState(false);
-  const startAfresh = (location.state as QuizStartState | null)?.startAfresh === true;
+  const startState = location.state as QuizStartState | null;
+  const startAfresh = startState?.startAfresh === true;
   const here = location.pathname + location.search;
   const boot = useQuizBoot(params, user?.id ?? 'anonymous', here, attempt, now, {
     startAfresh,
+    ...(startAfresh && startState?.replaces ? { replaces: startState.replaces } : {}),
     onQueued: setQueued,
     ...(sleep ? { sleep } : {}),
   });

@@ -63,7 +63,7 @@ describe('exam-day queue (issue 19)', () => {
 });
 
 describe('starting afresh (DESIGN.md §6.4)', () => {
-  it('sends startAfresh: true once, then forgets it so a reload resumes the new attempt', async () => {
+  it('sends startAfresh with the attempt it replaces once, then forgets it so a reload resumes the new attempt', async () => {
     const server = mockServer();
     const { router } = renderRoutes(
       [
@@ -74,12 +74,17 @@ describe('starting afresh (DESIGN.md §6.4)', () => {
       testUser(),
     );
     // As the start dialog's "Start afresh" does.
-    await router.navigate(QUIZ_PATH, { state: { startAfresh: true } });
+    await router.navigate(QUIZ_PATH, { state: { startAfresh: true, replaces: 'shown-attempt' } });
 
     expect(await screen.findByRole('heading', { name: 'Question - 1' })).toBeInTheDocument();
     const starts = server.of('POST', '/api/v1/assessment');
     expect(starts).toHaveLength(1);
-    expect(starts[0]?.body).toMatchObject({ quizType: 'subject', startAfresh: true });
+    // The server ends only that attempt: racing requests (a double click, two tabs) make one new one.
+    expect(starts[0]?.body).toMatchObject({
+      quizType: 'subject',
+      startAfresh: true,
+      replaces: 'shown-attempt',
+    });
     await waitFor(() => expect(router.state.location.state).toBeNull());
   });
 });

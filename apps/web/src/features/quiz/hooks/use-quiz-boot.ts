@@ -52,6 +52,8 @@ export type BootState = { phase: 'loading' } | ({ phase: 'done' } & BootResult);
 export interface BootOptions {
   /** Sends `startAfresh: true`: the scope's running attempt ends and a new one starts. */
   startAfresh: boolean;
+  /** With startAfresh: the slug of the attempt to replace (decision 0015). */
+  replaces?: string;
   /** Told while the start waits in the exam-day queue. */
   onQueued: (queued: boolean) => void;
   sleep?: (ms: number) => Promise<void>;
@@ -88,6 +90,7 @@ export function useQuizBoot(
       body: createBodyFor(params),
       now,
       startAfresh: options.startAfresh,
+      ...(options.replaces ? { replaces: options.replaces } : {}),
       fetchSession: (slug) =>
         timed<SessionData>(() =>
           dispatch(

@@ -37,6 +37,8 @@ export interface BootDeps {
   now: () => number;
   /** The learner chose "Start afresh": the running attempt is ended by the server, not resumed here. */
   startAfresh?: boolean;
+  /** With startAfresh: the running attempt's slug the learner was shown; only that one is replaced. */
+  replaces?: string;
 }
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | undefined)?.status;
@@ -86,7 +88,8 @@ export async function startOrResume(deps: BootDeps): Promise<BootResult> {
   }
 
   if (!deps.body) return { kind: 'create-failed', error: new Error('invalid quiz route') };
-  const res = await deps.create(deps.startAfresh ? { ...deps.body, startAfresh: true } : deps.body);
+  const afresh = { startAfresh: true, ...(deps.replaces ? { replaces: deps.replaces } : {}) };
+  const res = await deps.create(deps.startAfresh ? { ...deps.body, ...afresh } : deps.body);
   if (!res.data) return { kind: 'create-failed', error: res.error };
   const { assessment, evaluation } = res.data;
   const offset = clockOffset(assessment.serverTime, res.sentAt, res.receivedAt);
