@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
-import type { QuestionType } from '@ai-tutor/contract';
+import { SECTION_TYPE_ORDER, type QuestionType } from '@ai-tutor/contract';
 import type { QuizScope } from './scope.js';
 
 /** How many of the learner's latest sessions count as "recent" when preferring unseen questions. */
@@ -84,7 +84,7 @@ const DRAW: PreparedStatement = {
 /**
  * Draws the questions of a new session: active ones only; per subject, questions the learner has not
  * met in their recent sessions first, then the ones met longest ago, random within each group. The
- * result is grouped by subject in catalogue order and shuffled within each subject.
+ * result is grouped by subject in catalogue order, then by section (question type), shuffled within each.
  */
 export async function selectQuestions(db: Db, userId: string, scope: QuizScope): Promise<SelectedQuestion[]> {
   if (scope.subjects.length === 0 || scope.questionCount <= 0) return [];
@@ -118,5 +118,10 @@ export async function selectQuestions(db: Db, userId: string, scope: QuizScope):
     scope.questionCount,
     pools.map((pool) => pool.length),
   );
-  return pools.flatMap((pool, i) => shuffle(pool.slice(0, counts[i] ?? 0)));
+  return pools.flatMap((pool, i) => inSectionOrder(shuffle(pool.slice(0, counts[i] ?? 0))));
+}
+
+/** A subject's questions in NTA's section order (single-correct first, numerical later), stable within each type. */
+function inSectionOrder(questions: SelectedQuestion[]): SelectedQuestion[] {
+  return [...questions].sort((a, b) => SECTION_TYPE_ORDER[a.type] - SECTION_TYPE_ORDER[b.type]);
 }
