@@ -38,10 +38,10 @@ export function PalettePanel({ sheet, open, onOpen, onClose, timer, children }: 
       onOpen={onOpen}
       onClose={onClose}
       disableSwipeToOpen
+      // The sheet is a modal dialog (MUI gives its paper role=dialog), named by its heading.
       slotProps={{
         paper: {
-          component: 'aside',
-          'aria-label': 'Question palette',
+          'aria-labelledby': 'palette-sheet-title',
           sx: { maxHeight: '80vh', borderTopLeftRadius: 12, borderTopRightRadius: 12, px: 2, pb: 2 },
         } as object,
       }}
@@ -51,7 +51,7 @@ export function PalettePanel({ sheet, open, onOpen, onClose, timer, children }: 
         sx={{ width: 36, height: 4, borderRadius: 2, bgcolor: 'grey.400', mx: 'auto', mt: 1 }}
       />
       <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ py: 1 }}>
-        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+        <Typography id="palette-sheet-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
           Question palette
         </Typography>
         <IconButton onClick={onClose} aria-label="Close the palette">

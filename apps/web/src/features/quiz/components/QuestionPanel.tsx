@@ -19,7 +19,6 @@ import {
 import type { ReactNode } from 'react';
 import { MathText } from '../../../components/ui/MathText';
 import type { LocalQuestion } from '../lib/local-state';
-import { visuallyHidden } from '../lib/a11y';
 import { AnswerInput } from './AnswerInput';
 import { PassagePanel } from './PassagePanel';
 
@@ -151,6 +150,8 @@ export function QuestionPanel({
           onClick={onToggleMark}
           disabled={locked}
           aria-pressed={marked}
+          // The full name on a phone too, starting with the words shown (label in name).
+          aria-label={phone ? 'Mark for Review' : undefined}
           size={phone ? 'small' : 'medium'}
           startIcon={marked ? <FlagIcon /> : <OutlinedFlagIcon />}
           // The palette's orange, with text dark enough to read (4.5:1 or better) in both states.
@@ -161,36 +162,19 @@ export function QuestionPanel({
               : { color: '#92400e', borderColor: '#b45309', '&:hover': { borderColor: '#92400e' } },
           ]}
         >
-          {phone ? (
-            <>
-              Mark
-              <Box component="span" sx={visuallyHidden}>
-                {' for Review'}
-              </Box>
-            </>
-          ) : (
-            'Mark for Review'
-          )}
+          {phone ? 'Mark' : 'Mark for Review'}
         </Button>
         <Button
           variant="outlined"
           color="inherit"
           onClick={onClear}
           disabled={!canClear}
+          aria-label={phone ? 'Clear Response' : undefined}
           size={phone ? 'small' : 'medium'}
           startIcon={<BackspaceOutlinedIcon />}
           sx={{ whiteSpace: 'nowrap', minWidth: 0 }}
         >
-          {phone ? (
-            <>
-              Clear
-              <Box component="span" sx={visuallyHidden}>
-                {' Response'}
-              </Box>
-            </>
-          ) : (
-            'Clear Response'
-          )}
+          {phone ? 'Clear' : 'Clear Response'}
         </Button>
         <Box sx={{ flexGrow: 1 }} />
         {locked ? (

@@ -510,6 +510,8 @@ describe('time from the server', () => {
     });
     expect(server.of('POST', '/api/v1/assessment/mechanics-quiz-1/submit')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The learner did not press Submit: they are told why the test ended.
+    expect(screen.getByText('Time ran out: your test was submitted automatically.')).toBeInTheDocument();
   });
 });
 
