@@ -1,6 +1,6 @@
 import { Box, Divider, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { TOAST_Z_INDEX } from '../../components/toast/Toaster';
 import { useLogoutMutation } from '../../features/auth/api/logout';
 import { paths } from '../../lib/paths';
@@ -9,9 +9,18 @@ import { sessionEnded } from '../../stores/auth-slice';
 import { useAuth } from '../../stores/hooks';
 
 /**
- * The avatar's menu: name, email and Logout. Its own chunk (MUI's Menu brings Popover, Modal, focus
+ * The avatar's menu: name and email, the way around the app (home, mistakes, review, live tests), and
+ * Logout. Its own chunk (MUI's Menu brings Popover, Modal, focus
  * trap and transitions), fetched when the learner reaches for the avatar, not with every screen.
  */
+/** Every area of the app, one tap from any screen. Live tests and results sit on the home. */
+const AREAS: Array<[string, string]> = [
+  ['Home', paths.exams],
+  ['Live tests', `${paths.exams}#live-tests`],
+  ['Review', paths.review],
+  ['Mistakes', paths.mistakes],
+];
+
 export default function AccountMenu({
   anchor,
   onClose,
@@ -48,6 +57,12 @@ export default function AccountMenu({
       <Box sx={{ px: 2, py: 1 }}>
         <ListItemText primary={user?.name} secondary={user?.email} />
       </Box>
+      <Divider />
+      {AREAS.map(([label, to]) => (
+        <MenuItem key={label} component={RouterLink} to={to} onClick={onClose}>
+          {label}
+        </MenuItem>
+      ))}
       <Divider />
       <MenuItem onClick={() => void onLogout()}>Logout</MenuItem>
     </Menu>
