@@ -167,6 +167,11 @@ export const runningAttempt = z.object({
 });
 export type RunningAttempt = z.infer<typeof runningAttempt>;
 export const runningAttemptsData = z.object({ attempts: z.array(runningAttempt) });
+/** How many recent results the home lists. */
+export const RECENT_RESULTS_COUNT = 5;
+/** `GET /v1/assessment/recent`: the learner's latest completed timed attempts, any exam, newest first. */
+export const recentAttemptsData = z.object({ assessments: z.array(assessment) });
+export type RecentAttemptsData = z.infer<typeof recentAttemptsData>;
 export type RunningAttemptsData = z.infer<typeof runningAttemptsData>;
 
 export const saveEvaluationBody = z.object({
