@@ -46,7 +46,7 @@ test('a 360 px phone through the full JEE Main paper: timer, palette and Save & 
   await noSidewaysOverflow(page, '/exams');
   await axeClean(page, '/exams');
   await page.getByRole('button', { name: 'Account menu' }).click();
-  for (const area of ['Home', 'Live tests', 'Review', 'Mistakes'])
+  for (const area of ['Home', 'Recent results', 'Live tests', 'Review', 'Mistakes'])
     await expect(page.getByRole('menuitem', { name: area })).toBeVisible();
   await page.keyboard.press('Escape');
 

@@ -87,6 +87,7 @@ describe('layouts', () => {
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     const areas = [
       ['Home', '/exams'],
+      ['Recent results', '/exams#recent-results'],
       ['Live tests', '/exams#live-tests'],
       ['Review', '/review'],
       ['Mistakes', '/mistakes'],

@@ -9,13 +9,15 @@ import { sessionEnded } from '../../stores/auth-slice';
 import { useAuth } from '../../stores/hooks';
 
 /**
- * The avatar's menu: name and email, the way around the app (home, mistakes, review, live tests), and
+ * The avatar's menu: name and email, the way around the app (home, recent results, live tests,
+ * review, mistakes), and
  * Logout. Its own chunk (MUI's Menu brings Popover, Modal, focus
  * trap and transitions), fetched when the learner reaches for the avatar, not with every screen.
  */
-/** Every area of the app, one tap from any screen. Live tests and results sit on the home. */
+/** Every area of the app, one tap from any screen. Live tests and recent results sit on the home. */
 const AREAS: Array<[string, string]> = [
   ['Home', paths.exams],
+  ['Recent results', `${paths.exams}#recent-results`],
   ['Live tests', `${paths.exams}#live-tests`],
   ['Review', paths.review],
   ['Mistakes', paths.mistakes],

@@ -4,6 +4,7 @@ import { useGetExamsQuery } from '../../features/exams/api/get-exams';
 import { ExamsList } from '../../features/exams/components/ExamsList';
 import { LoadError } from '../../features/exams/components/LoadError';
 import { Loading } from '../../features/exams/components/Loading';
+import { RecentResults } from '../../features/exams/components/RecentResults';
 import { RunningAttempts } from '../../features/exams/components/RunningAttempts';
 import { StartQuizDialog } from '../../features/exams/components/StartQuizDialog';
 import { useRunningAttempts } from '../../features/exams/hooks/use-running-attempts';
@@ -14,7 +15,7 @@ import { ReviewDue } from '../../features/review/components/ReviewDue';
 
 /**
  * /exams, the learner's home: the test in progress (to continue), today's review, the live tests,
- * then a card per exam (docs/product.md). The list's request is page 1 of 4; further exams load as
+ * the recent results, then a card per exam (docs/product.md). The list's request is page 1 of 4; further exams load as
  * the learner scrolls to the end of the list.
  */
 export default function ExamsPage() {
@@ -47,6 +48,7 @@ export default function ExamsPage() {
       />
       <ReviewDue />
       <LiveTestsSection onStart={start.request} />
+      <RecentResults />
 
       {isLoading && <Loading label="Loading exams…" />}
       {error && !isFetching && <LoadError error={error} what="the exams" onRetry={() => void refetch()} />}

@@ -25,7 +25,9 @@ function mockExams(handler: Parameters<typeof mockApi>[0]) {
       ? ok({ upcoming: [], live: [], past: [], trend: [], serverTime: new Date().toISOString() })
       : url.pathname === '/api/v1/assessment/running'
         ? ok({ attempts: [] })
-        : handler(url),
+        : url.pathname === '/api/v1/assessment/recent'
+          ? ok({ assessments: [] })
+          : handler(url),
   );
   return {
     get calls() {
@@ -107,6 +109,57 @@ describe('/exams', () => {
     expect(await screen.findByRole('heading', { name: 'Exam 9' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(9);
     expect(screen.queryByRole('button', { name: 'Show more exams' })).toBeNull();
+  });
+
+  it('is the home: the test in progress to continue and the recent results come before the exams', async () => {
+    const now = new Date().toISOString();
+    const running = {
+      slug: 'mock-1',
+      quizType: 'module',
+      examSlug: 'jee-main-practice',
+      moduleSlug: 'jee-main-paper-1',
+      subjectSlug: null,
+      topicSlug: null,
+      sessionName: 'JEE Main Mock Test',
+      mode: 'timed',
+      timed: true,
+      deadline: new Date(Date.now() + 30 * 60_000).toISOString(),
+      serverTime: now,
+      answeredQuestion: 3,
+      totalQuestions: 75,
+    };
+    const result = {
+      _id: 'r1',
+      slug: 'physics-quiz-1',
+      sessionName: 'Physics Quiz',
+      score: 12,
+      totalMarks: 80,
+    };
+    mockApi((url) =>
+      url.pathname === '/api/v1/assessment/running'
+        ? ok({ attempts: [running] })
+        : url.pathname === '/api/v1/assessment/recent'
+          ? ok({ assessments: [result] })
+          : url.pathname === '/api/v1/scheduled-tests'
+            ? ok({ upcoming: [], live: [], past: [], trend: [], serverTime: now })
+            : url.pathname === '/api/v1/exams'
+              ? ok({ exams: [jee], total: 1, page: 1, limit: 4 })
+              : undefined,
+    );
+    open();
+    const inProgress = await screen.findByRole('region', { name: 'Tests in progress' });
+    expect(inProgress).toHaveTextContent('JEE Main Mock Test is in progress · 3 of 75 answered');
+    expect(within(inProgress).getByRole('button', { name: /^Resume — \d+:\d\d left$/ })).toBeInTheDocument();
+    const recent = await screen.findByRole('region', { name: 'Recent results' });
+    expect(within(recent).getByRole('link', { name: 'Physics Quiz' })).toHaveAttribute(
+      'href',
+      '/quiz/result/physics-quiz-1',
+    );
+    expect(recent).toHaveTextContent('12 / 80');
+    // Both above the exams.
+    const card = await screen.findByRole('heading', { name: 'JEE Main (Practice)' });
+    expect(recent.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(inProgress.compareDocumentPosition(recent) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('says so while loading, and when there are no exams', async () => {
