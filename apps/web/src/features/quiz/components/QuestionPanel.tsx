@@ -171,7 +171,8 @@ export function QuestionPanel({
           disabled={!canClear}
           aria-label={phone ? 'Clear Response' : undefined}
           size={phone ? 'small' : 'medium'}
-          startIcon={<BackspaceOutlinedIcon />}
+          // A phone's row has room for one icon less: Clear's text says it all.
+          startIcon={phone ? undefined : <BackspaceOutlinedIcon />}
           sx={{ whiteSpace: 'nowrap', minWidth: 0 }}
         >
           {phone ? 'Clear' : 'Clear Response'}
@@ -187,6 +188,7 @@ export function QuestionPanel({
           <Button
             variant="contained"
             onClick={onSave}
+            size={phone ? 'small' : 'medium'}
             endIcon={isLast ? <SaveIcon /> : <ArrowForwardIcon />}
             sx={{ whiteSpace: 'nowrap', minWidth: 0, px: phone ? 1.25 : 2 }}
           >
