@@ -16,6 +16,9 @@ const FIGURE_ALT = 'A cell with resistors R1 and R2 in series';
 /** Goes to question `text` through the palette (the draw shuffles the order). */
 async function openQuestion(page: Page, text: string | RegExp) {
   for (let n = 1; n <= 4; n++) {
+    // On a phone the palette is a bottom sheet, opened from the top bar.
+    const sheet = page.getByRole('button', { name: 'Question palette' });
+    if (await sheet.isVisible()) await sheet.click();
     await page.getByRole('button', { name: new RegExp(`^Question ${n}\\b`) }).click();
     await expect(questionHeading(page, n)).toBeVisible();
     if ((await page.getByText(text).count()) > 0) return;

@@ -117,8 +117,8 @@ describe('GET /api/v1/exams/:slug', () => {
     expect(paper).toMatchObject({
       name: 'Paper 1 (Physics, Chemistry, Mathematics)',
       slug: 'jee-main-paper-1',
-      durationMinutes: 144,
-      questionCount: 60,
+      durationMinutes: 180,
+      questionCount: 75,
     });
     expect(paper?._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(paper?.subjects[0]).toMatchObject({

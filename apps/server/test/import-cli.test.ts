@@ -120,11 +120,11 @@ describe('npm run cli -- import / seed', () => {
   it('seeds the sample catalogue, and again changes nothing', async () => {
     const first = await cli('seed');
     expect(first.code).toBe(0);
-    expect(first.out).toMatch(/jee-physics\s+24\s+0\s+0/);
+    expect(first.out).toMatch(/jee-physics\s+25\s+0\s+0/);
     const names = (await database.db.select().from(exams)).map((e) => e.name);
     expect(names).toEqual(expect.arrayContaining(['JEE Main (Practice)', 'NEET UG (Practice)']));
     const second = await cli('seed');
-    expect(second.out).toMatch(/jee-physics\s+0\s+0\s+24/);
+    expect(second.out).toMatch(/jee-physics\s+0\s+0\s+25/);
   });
 });
 

@@ -10,6 +10,7 @@ export * from './quiz.js';
 export * from './scoring.js';
 export * from './questions.js';
 export * from './marking.js';
+export * from './sections.js';
 export * from './ai-constants.js';
 export * from './ai.js';
 export * from './live-tests.js';

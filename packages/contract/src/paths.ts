@@ -34,6 +34,7 @@ export const apiPaths = {
   assessments: '/v1/assessment',
   /** The learner's running attempts (DESIGN.md §6.4), so start dialogs can offer to resume them. */
   assessmentsRunning: '/v1/assessment/running',
+  assessmentsRecent: '/v1/assessment/recent',
   assessmentSession: '/v1/assessment/session/:slug',
   assessmentSubmit: '/v1/assessment/:slug/submit',
   assessmentResult: '/v1/assessment/get-session/:slug',

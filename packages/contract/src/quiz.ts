@@ -132,7 +132,26 @@ export const evaluation = z.object({
 });
 export type Evaluation = z.infer<typeof evaluation>;
 
-export const sessionData = z.object({ assessment, evaluation: z.array(evaluation) });
+export const paperSection = z.object({
+  title: z.string(),
+  subject: z.object({ id: z.string(), name: z.string() }).nullable(),
+  questionType: z.enum(QUESTION_TYPES),
+  firstQuestion: z.number().int(),
+  questionCount: z.number().int(),
+  instructions: z.string(),
+  marks: z.object({ correct: z.number(), wrong: z.number(), partial: z.boolean() }),
+});
+
+export const sessionData = z.object({
+  assessment,
+  evaluation: z.array(evaluation),
+  /**
+   * The paper's sections (sections.ts): subject by subject, one per way of answering, with their
+   * instructions and marks. Derived from the questions and the scheme, never from the key. Optional:
+   * a copy of a session kept in a browser before sections existed has none.
+   */
+  sections: z.array(paperSection).optional(),
+});
 export type SessionData = z.infer<typeof sessionData>;
 
 /** `GET /v1/assessment/running`: what each running attempt is of, and how long it has left. */
@@ -154,6 +173,11 @@ export const runningAttempt = z.object({
 });
 export type RunningAttempt = z.infer<typeof runningAttempt>;
 export const runningAttemptsData = z.object({ attempts: z.array(runningAttempt) });
+/** How many recent results the home lists. */
+export const RECENT_RESULTS_COUNT = 5;
+/** `GET /v1/assessment/recent`: the learner's latest completed timed attempts, any exam, newest first. */
+export const recentAttemptsData = z.object({ assessments: z.array(assessment) });
+export type RecentAttemptsData = z.infer<typeof recentAttemptsData>;
 export type RunningAttemptsData = z.infer<typeof runningAttemptsData>;
 
 export const saveEvaluationBody = z.object({

@@ -36,9 +36,32 @@ export const WORKED_NUMERICAL_ANSWERS: Record<string, number> = {
   'By how many kelvin': 1.86 * 0.5 * 1,
   'What is the spin-only': Math.sqrt(5 * (5 + 2)),
   'What is the oxidation state of chromium': (0 - 2 * 1 - 7 * -2) / 2,
-  'How many structural isomers': ['pentane', '2-methylbutane', '2,2-dimethylpropane'].length,
+  'How many structural isomers does the alkane': ['pentane', '2-methylbutane', '2,2-dimethylpropane'].length,
   'What is the degree of unsaturation': 6 - 6 / 2 + 1,
   'What is the molar mass of X': 4 * 12 + 8 * 1 + 16,
+  // JEE Main: Physics
+  'A car starts from rest and accelerates uniformly to $30': 0.5 * (30 / 10) * 10 ** 2,
+  'A particle moves in a circle of radius $2': 6 ** 2 / 2,
+  'A $12\\ \\text{V}$ battery': 12 ** 2 / 4,
+  'A $2\\ \\mu\\text{F}$ capacitor is charged': 0.5 * 2e-6 * 100 ** 2 * 1000,
+  'A photon of wavelength $400': 1240 / 400,
+  // JEE Main: Chemistry
+  'How many moles of carbon dioxide': 22 / 44,
+  '$4\\ \\text{g}$ of sodium hydroxide': 4 / 40 / 0.5,
+  // The half-life rounded as the question's own data is (0.693 for ln 2).
+  'A first-order reaction has a rate constant': 0.693 / 0.0693,
+  'How many structural isomers does $\\mathrm{C_4H_{10}}$': ['butane', '2-methylpropane'].length,
+  'What is the oxidation state of manganese': 0 - 1 - 4 * -2,
+  // JEE Main: Mathematics
+  'What is the sum of the first 20': (20 * 21) / 2,
+  'What is the value of $\\int_0^2 3x^2': integral((x) => 3 * x * x, 0, 2),
+  'What is the area, in square units, of the region enclosed by the curve $y = 6x': integral(
+    (x) => 6 * x - x * x,
+    0,
+    6,
+  ),
+  'What is the radius of the circle $x^2': Math.hypot(3, 4),
+  'If $\\tan\\theta = \\frac{3}{4}$': 10 * Math.sin(Math.atan(3 / 4)),
   // Mathematics
   'In how many distinct ways': factorial(5) / (factorial(2) * factorial(2)),
   'What is the coefficient of $x^3$': binomial(5, 3) * 2 ** 3,

@@ -1,8 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastAdded } from '../stores/toast-slice';
 import { renderRoutes, testUser } from '../test/render';
 import { routes } from './router';
+
+afterEach(() => vi.unstubAllGlobals());
 
 const at = async (router: { state: { location: { pathname: string } } }, path: string) =>
   waitFor(() => expect(router.state.location.pathname).toBe(path));
@@ -75,6 +77,27 @@ describe('layouts', () => {
     expect(await screen.findByText('asha@example.test')).toBeInTheDocument();
     expect(screen.getByText('Asha Verma')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('the avatar menu reaches every area, and a new screen opens at its top', async () => {
+    const { user } = await import('@testing-library/user-event').then((m) => ({ user: m.default.setup() }));
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    const { router } = renderRoutes(routes, '/exams', testUser());
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const areas = [
+      ['Home', '/exams'],
+      ['Recent results', '/exams#recent-results'],
+      ['Live tests', '/exams#live-tests'],
+      ['Review', '/review'],
+      ['Mistakes', '/mistakes'],
+    ];
+    for (const [name, href] of areas)
+      expect(await screen.findByRole('menuitem', { name })).toHaveAttribute('href', href);
+    scrollTo.mockClear();
+    await user.click(screen.getByRole('menuitem', { name: 'Mistakes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mistakes'));
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
   });
 
   it('a toast neither covers the avatar nor the opened account menu', async () => {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { ForegroundFirst } from '../../services/limits/foreground-first.js';
 import { createWorkQueue, QueueBusyError, type WorkQueueOptions } from '../../services/limits/work-queue.js';
-import { listAttempts } from '../../services/quiz/attempts.js';
+import { listAttempts, recentAttempts } from '../../services/quiz/attempts.js';
 import { sweepExpired } from '../../services/quiz/complete.js';
 import { startSession } from '../../services/quiz/create-session.js';
 import { runningAttempts } from '../../services/quiz/running.js';
@@ -68,6 +68,7 @@ export function createQuizService(
     submit: (userId: string, slug: string) => submitSession(db, grader, userId, slug),
     result: (userId: string, slug: string) => getResult(db, grader, userId, slug),
     attempts: (userId: string, query: AttemptsQuery) => listAttempts(db, grader, userId, query),
+    recent: (userId: string) => recentAttempts(db, grader, userId),
     /** Completes every session past its deadline and grace; the number completed. */
     sweepExpired: () => sweepExpired(db, grader),
   };

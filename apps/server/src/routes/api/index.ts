@@ -7,6 +7,7 @@ import assessmentDetailsRoute from './v1/assessment/details.js';
 import assessmentResultRoute from './v1/assessment/get-session.js';
 import assessmentCreateRoute from './v1/assessment/index.js';
 import assessmentRunningRoute from './v1/assessment/running.js';
+import assessmentRecentRoute from './v1/assessment/recent.js';
 import assessmentSessionRoute from './v1/assessment/session.js';
 import assessmentSubmitRoute from './v1/assessment/submit.js';
 import authRoutes from './v1/auth/index.js';
@@ -48,6 +49,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(userRecordsRoutes);
   await api.register(assessmentCreateRoute);
   await api.register(assessmentRunningRoute);
+  await api.register(assessmentRecentRoute);
   await api.register(assessmentSessionRoute);
   await api.register(evaluationsRoutes);
   await api.register(assessmentSubmitRoute);

@@ -1,4 +1,10 @@
-import { quizMessages, type AttemptsData, type AttemptsQuery } from '@ai-tutor/contract';
+import {
+  quizMessages,
+  RECENT_RESULTS_COUNT,
+  type AttemptsData,
+  type AttemptsQuery,
+  type RecentAttemptsData,
+} from '@ai-tutor/contract';
 import { and, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { assessments, modules, questions, subjects, topics } from '../../db/schema.js';
@@ -74,4 +80,27 @@ export async function listAttempts(
     entityData: { name: entity.name },
     total: totals?.total ?? 0,
   };
+}
+
+/**
+ * The home's recent results: the learner's latest completed timed attempts of any exam, newest first
+ * (the same sessions the attempts lists show, practice and review left out).
+ */
+export async function recentAttempts(
+  db: Db,
+  grader: FreeTextGrader | null,
+  userId: string,
+): Promise<RecentAttemptsData> {
+  await completeExpiredOf(db, grader, userId);
+  const rows = await selectAssessments(db)
+    .where(
+      and(
+        eq(assessments.userId, userId),
+        eq(assessments.sessionCompleted, true),
+        eq(assessments.mode, 'timed'),
+      ),
+    )
+    .orderBy(desc(assessments.createdAt), desc(assessments.id))
+    .limit(RECENT_RESULTS_COUNT);
+  return { assessments: rows.map((row) => toAssessment(row)) };
 }

@@ -19,7 +19,7 @@ import type { FreeTextGrader } from './free-text-grading.js';
 import { resolveScope, scopeKeyOf, type QuizScope, type RunningScopeAttempt } from './scope.js';
 import { heldByRunningTest, selectQuestions, shuffle } from './selection.js';
 import { newSessionId } from './session-ids.js';
-import { sessionData } from './session.js';
+import { sessionData, withSections } from './session.js';
 import {
   findRunningAttempt,
   NOT_A_LIVE_TEST,
@@ -219,22 +219,25 @@ async function insertSession(
     serverTimeMs: Number(created.server_ms),
     expired: false,
   };
-  return {
-    assessment: toAssessment(row),
-    evaluation: picked.map((q, position) =>
-      toEvaluation(id, {
-        position,
-        questionId: q.id,
-        questionText: q.text,
-        questionType: q.type,
-        passage: q.passage,
-        subjectId: q.subjectId,
-        subjectName: q.subjectName ?? subjectNames.get(q.subjectId) ?? '',
-        options: options[position] ?? [],
-        userAnswer: null,
-        markedForReview: false,
-        practice: scope.mode === 'timed' ? undefined : uncheckedFields(),
-      }),
-    ),
-  };
+  return withSections(
+    {
+      assessment: toAssessment(row),
+      evaluation: picked.map((q, position) =>
+        toEvaluation(id, {
+          position,
+          questionId: q.id,
+          questionText: q.text,
+          questionType: q.type,
+          passage: q.passage,
+          subjectId: q.subjectId,
+          subjectName: q.subjectName ?? subjectNames.get(q.subjectId) ?? '',
+          options: options[position] ?? [],
+          userAnswer: null,
+          markedForReview: false,
+          practice: scope.mode === 'timed' ? undefined : uncheckedFields(),
+        }),
+      ),
+    },
+    scheme.id,
+  );
 }

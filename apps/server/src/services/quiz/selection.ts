@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { sql } from 'drizzle-orm';
-import { SAVE_GRACE_SECONDS, type QuestionType } from '@ai-tutor/contract';
+import { SAVE_GRACE_SECONDS, SECTION_TYPE_ORDER, type QuestionType } from '@ai-tutor/contract';
 import { questionBodies } from './question-bodies.js';
 import type { QuizScope } from './scope.js';
 import { inCirculationText } from '../live-tests/circulation.js';
@@ -112,8 +112,8 @@ interface DrawnQuestion {
 /**
  * Draws the questions of a new session: active ones in circulation only (a live paper: those first);
  * per subject, questions the learner has not met in their recent sessions first, then the ones met
- * longest ago, random within each group. The result is grouped by subject in catalogue order and
- * shuffled within each subject.
+ * longest ago, random within each group. The result is grouped by subject in catalogue order, then by
+ * section (question type), shuffled within each.
  */
 export async function selectQuestions(
   db: Db,
@@ -151,21 +151,30 @@ export async function selectQuestions(
     scope.questionCount,
     pools.map((pool) => pool.length),
   );
-  const drawn = pools.flatMap((pool, i) => shuffle(pool.slice(0, counts[i] ?? 0)));
-  const bodies = await questionBodies(db, drawn);
-  return drawn.flatMap((row) => {
-    const body = bodies.get(row.id);
-    // A question deleted between the draw and the read is left out, as if not drawn.
-    if (!body) return [];
-    return [
-      {
-        id: row.id,
-        subjectId: row.subject_id,
-        ...body,
-        ...(livePaper ? { circulating: row.circulating } : {}),
-      },
-    ];
-  });
+  const drawn = pools.map((pool, i) => shuffle(pool.slice(0, counts[i] ?? 0)));
+  const bodies = await questionBodies(db, drawn.flat());
+  return drawn.flatMap((subjectDraw) =>
+    inSectionOrder(
+      subjectDraw.flatMap((row) => {
+        const body = bodies.get(row.id);
+        // A question deleted between the draw and the read is left out, as if not drawn.
+        if (!body) return [];
+        return [
+          {
+            id: row.id,
+            subjectId: row.subject_id,
+            ...body,
+            ...(livePaper ? { circulating: row.circulating } : {}),
+          },
+        ];
+      }),
+    ),
+  );
+}
+
+/** A subject's questions in NTA's section order (single-correct first, numerical later), stable within each type. */
+function inSectionOrder(questions: SelectedQuestion[]): SelectedQuestion[] {
+  return [...questions].sort((a, b) => SECTION_TYPE_ORDER[a.type] - SECTION_TYPE_ORDER[b.type]);
 }
 
 /** Whether the learner's running timed sessions hold questions of these subjects (of this topic). */

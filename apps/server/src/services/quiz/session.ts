@@ -1,4 +1,11 @@
-import { quizMessages, type Assessment, type ResultData, type SessionData } from '@ai-tutor/contract';
+import {
+  paperSections,
+  quizMessages,
+  schemeById,
+  type Assessment,
+  type ResultData,
+  type SessionData,
+} from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { checkLiveResultsOpen, practicePercentileOfSession } from '../live-tests/result-gate.js';
@@ -15,7 +22,12 @@ export async function sessionData(db: Db, row: AssessmentRow): Promise<SessionDa
   const answered = row.sessionCompleted
     ? undefined
     : evaluation.filter((e) => e.status === 'answered').length;
-  return { assessment: toAssessment(row, answered), evaluation };
+  return withSections({ assessment: toAssessment(row, answered), evaluation }, row.markingScheme);
+}
+
+/** Adds the paper's sections, worked out from the questions' subjects and types and the scheme's marks. */
+export function withSections(data: Omit<SessionData, 'sections'>, schemeId: string): SessionData {
+  return { ...data, sections: paperSections(data.evaluation, schemeById(schemeId)) };
 }
 
 /**

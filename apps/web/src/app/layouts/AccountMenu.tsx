@@ -1,6 +1,6 @@
 import { Box, Divider, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { TOAST_Z_INDEX } from '../../components/toast/Toaster';
 import { useLogoutMutation } from '../../features/auth/api/logout';
 import { paths } from '../../lib/paths';
@@ -11,9 +11,19 @@ import { useAuth } from '../../stores/hooks';
 /** The console's address (features/console/sections.ts would be a chunk of its own if imported here). */
 const CONSOLE = '/admin';
 
+/** Every area of the app, one tap from any screen. Live tests and recent results sit on the home. */
+const AREAS: Array<[string, string]> = [
+  ['Home', paths.exams],
+  ['Recent results', `${paths.exams}#recent-results`],
+  ['Live tests', `${paths.exams}#live-tests`],
+  ['Review', paths.review],
+  ['Mistakes', paths.mistakes],
+];
+
 /**
- * The avatar's menu: name, email and Logout. Its own chunk (MUI's Menu brings Popover, Modal, focus
- * trap and transitions), fetched when the learner reaches for the avatar, not with every screen.
+ * The avatar's menu: name and email, the way around the app (AREAS), the console for users with a role,
+ * and Logout. Its own chunk (MUI's Menu brings Popover, Modal, focus trap and transitions), fetched when
+ * the learner reaches for the avatar, not with every screen.
  */
 export default function AccountMenu({
   anchor,
@@ -52,6 +62,11 @@ export default function AccountMenu({
         <ListItemText primary={user?.name} secondary={user?.email} />
       </Box>
       <Divider />
+      {AREAS.map(([label, to]) => (
+        <MenuItem key={label} component={RouterLink} to={to} onClick={onClose}>
+          {label}
+        </MenuItem>
+      ))}
       {user?.roles.length ? (
         <MenuItem
           onClick={() => {
@@ -62,6 +77,7 @@ export default function AccountMenu({
           Console
         </MenuItem>
       ) : null}
+      <Divider />
       <MenuItem onClick={() => void onLogout()}>Logout</MenuItem>
     </Menu>
   );

@@ -1,7 +1,7 @@
 import { APP_TITLE } from '@ai-tutor/contract';
 import { AppBar, Avatar, Box, IconButton, Toolbar, Typography } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
-import { Navigate, Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, Link as RouterLink, Outlet, useLocation, useNavigationType } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/FullPageSpinner';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../stores/hooks';
@@ -27,7 +27,24 @@ function ConsoleDoor() {
   );
 }
 
-/** Top bar 'AI TUTOR' → /exams, avatar menu with name, email and Logout (AccountMenu), footer. */
+/**
+ * A new screen opens at its top, not at the previous screen's scroll position (the browser keeps that
+ * for Back and Forward, POP, which is left alone); a link to `#id` scrolls to that element instead.
+ * The declarative router has no ScrollRestoration, so this is the one place that does it.
+ */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type === 'POP') return;
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash, type]);
+  return null;
+}
+
+/** Top bar 'AI TUTOR' → /exams, avatar menu with the app's areas and Logout (AccountMenu), footer. */
 export function AuthLayout() {
   const { user } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -37,6 +54,7 @@ export function AuthLayout() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <ScrollToTop />
       <AppBar position="sticky" elevation={1}>
         <Toolbar>
           <Typography

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,7 +23,11 @@ function mockExams(handler: Parameters<typeof mockApi>[0]) {
   const api = mockApi((url) =>
     url.pathname === '/api/v1/scheduled-tests'
       ? ok({ upcoming: [], live: [], past: [], trend: [], serverTime: new Date().toISOString() })
-      : handler(url),
+      : url.pathname === '/api/v1/assessment/running'
+        ? ok({ attempts: [] })
+        : url.pathname === '/api/v1/assessment/recent'
+          ? ok({ assessments: [] })
+          : handler(url),
   );
   return {
     get calls() {
@@ -72,20 +76,90 @@ describe('/exams', () => {
     expect(router.state.location.pathname).toBe('/exams/jee-main-practice');
   });
 
-  it('shows a pagination control when there are more than 4 exams, so the fifth can be reached', async () => {
+  it('loads the exams after the first four as the learner scrolls to the end of the list', async () => {
     const api = mockExams((url) => {
       const page = Number(url.searchParams.get('page'));
       return page === 1
-        ? ok({ exams: [1, 2, 3, 4].map(exam), total: 5, page: 1, limit: 4 })
-        : ok({ exams: [exam(5)], total: 5, page: 2, limit: 4 });
+        ? ok({ exams: [1, 2, 3, 4].map(exam), total: 9, page: 1, limit: 4 })
+        : page === 2
+          ? ok({ exams: [5, 6, 7, 8].map(exam), total: 9, page: 2, limit: 4 })
+          : ok({ exams: [exam(9)], total: 9, page: 3, limit: 4 });
     });
-    const { router } = open();
-    const pages = await screen.findByRole('navigation', { name: 'Exam pages' });
-    expect(screen.getAllByRole('article')).toHaveLength(4);
-    await userEvent.click(within(pages).getByRole('button', { name: 'Go to page 2' }));
-    expect(await screen.findByRole('heading', { name: 'Exam 5' })).toBeInTheDocument();
-    expect(api.calls.findLast((url) => url.pathname === '/api/v1/exams')?.searchParams.get('page')).toBe('2');
-    expect(router.state.location.search).toBe('?page=2');
+    // The end of the list comes into view whenever it is watched.
+    const watched: Array<() => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+        observe() {
+          watched.push(() => this.callback([{ isIntersecting: true }]));
+        }
+        disconnect() {}
+      },
+    );
+    open();
+    expect(await screen.findByRole('heading', { name: 'Exam 4' })).toBeInTheDocument();
+    // The first request is still page 1 of 4.
+    const firstCall = api.calls.find((url) => url.pathname === '/api/v1/exams');
+    expect([firstCall?.searchParams.get('page'), firstCall?.searchParams.get('limit')]).toEqual(['1', '4']);
+    act(() => watched.at(-1)?.());
+    expect(await screen.findByRole('heading', { name: 'Exam 8' })).toBeInTheDocument();
+    // A keyboard reaches the rest too.
+    await userEvent.click(screen.getByRole('button', { name: 'Show more exams' }));
+    expect(await screen.findByRole('heading', { name: 'Exam 9' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(9);
+    expect(screen.queryByRole('button', { name: 'Show more exams' })).toBeNull();
+  });
+
+  it('is the home: the test in progress to continue and the recent results come before the exams', async () => {
+    const now = new Date().toISOString();
+    const running = {
+      slug: 'mock-1',
+      quizType: 'module',
+      examSlug: 'jee-main-practice',
+      moduleSlug: 'jee-main-paper-1',
+      subjectSlug: null,
+      topicSlug: null,
+      sessionName: 'JEE Main Mock Test',
+      mode: 'timed',
+      timed: true,
+      deadline: new Date(Date.now() + 30 * 60_000).toISOString(),
+      serverTime: now,
+      answeredQuestion: 3,
+      totalQuestions: 75,
+    };
+    const result = {
+      _id: 'r1',
+      slug: 'physics-quiz-1',
+      sessionName: 'Physics Quiz',
+      score: 12,
+      totalMarks: 80,
+    };
+    mockApi((url) =>
+      url.pathname === '/api/v1/assessment/running'
+        ? ok({ attempts: [running] })
+        : url.pathname === '/api/v1/assessment/recent'
+          ? ok({ assessments: [result] })
+          : url.pathname === '/api/v1/scheduled-tests'
+            ? ok({ upcoming: [], live: [], past: [], trend: [], serverTime: now })
+            : url.pathname === '/api/v1/exams'
+              ? ok({ exams: [jee], total: 1, page: 1, limit: 4 })
+              : undefined,
+    );
+    open();
+    const inProgress = await screen.findByRole('region', { name: 'Tests in progress' });
+    expect(inProgress).toHaveTextContent('JEE Main Mock Test is in progress · 3 of 75 answered');
+    expect(within(inProgress).getByRole('button', { name: /^Resume — \d+:\d\d left$/ })).toBeInTheDocument();
+    const recent = await screen.findByRole('region', { name: 'Recent results' });
+    expect(within(recent).getByRole('link', { name: 'Physics Quiz' })).toHaveAttribute(
+      'href',
+      '/quiz/result/physics-quiz-1',
+    );
+    expect(recent).toHaveTextContent('12 / 80');
+    // Both above the exams.
+    const card = await screen.findByRole('heading', { name: 'JEE Main (Practice)' });
+    expect(recent.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(inProgress.compareDocumentPosition(recent) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('says so while loading, and when there are no exams', async () => {

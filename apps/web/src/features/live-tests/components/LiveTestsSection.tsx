@@ -80,7 +80,7 @@ export function LiveTestsSection({ onStart }: { onStart: (start: LiveTestStart) 
   }
   if (!data || data.upcoming.length + data.live.length + data.past.length === 0) return null;
   return (
-    <Box component="section" aria-labelledby={headingId}>
+    <Box component="section" id="live-tests" aria-labelledby={headingId} sx={{ scrollMarginTop: 72 }}>
       <Typography id={headingId} component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1.5 }}>
         Live tests
       </Typography>

@@ -1,12 +1,13 @@
 import type { RankingSubject } from '@ai-tutor/contract';
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { ScrollableTable } from '../../../components/ui/ScrollableTable';
 import { accuracy, secondsPerQuestion } from '../lib/figures';
 
 /** Per subject: the learner's accuracy and time per question beside the top 10 %'s averages. */
 export function TopGroupTable({ subjects, topTakers }: { subjects: RankingSubject[]; topTakers: number }) {
   const label = `Your figures beside the top 10 % (${topTakers} taker${topTakers === 1 ? '' : 's'}), per subject`;
   return (
-    <TableContainer tabIndex={0} role="region" aria-label={label}>
+    <ScrollableTable label={label}>
       <Table size="small">
         <caption>{label}</caption>
         <TableHead>
@@ -46,6 +47,6 @@ export function TopGroupTable({ subjects, topTakers }: { subjects: RankingSubjec
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }

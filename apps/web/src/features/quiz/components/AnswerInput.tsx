@@ -70,7 +70,9 @@ export function AnswerInput({ question, value, onChange }: AnswerInputProps) {
             const next = event.target.value.trim().replace('−', '-');
             if (isPartialNumber(next)) onChange(next);
           }}
-          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+          // The keypad below is the way in on a phone: the system keyboard would open over it (`inputmode=none`);
+          // a laptop's keys still type.
+          slotProps={{ htmlInput: { inputMode: 'none', autoComplete: 'off' } }}
           sx={{ maxWidth: 260 }}
           fullWidth
         />

@@ -1,7 +1,6 @@
 import { QUESTION_GRID_COLUMNS } from '@ai-tutor/contract';
-import { Box, ButtonBase } from '@mui/material';
+import { Box, ButtonBase, Tab, Tabs } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
-import { TabList } from '../../../components/ui/TabList';
 import { visuallyHidden } from '../lib/a11y';
 import type { LocalQuestion } from '../lib/local-state';
 import { paletteLabel, paletteState } from '../lib/question-status';
@@ -52,20 +51,34 @@ export function QuestionPalette({ groups, questions, currentIndex, onJump }: Que
 
   return (
     <Box>
-      <TabList
-        label="Subjects"
-        dense
+      {/* MUI's scrollable tabs: subjects that do not fit a phone's width scroll, with arrows that say so. */}
+      <Tabs
+        aria-label="Subjects"
         value={Math.max(0, groups.indexOf(group))}
-        onChange={(index) => {
+        onChange={(_event, index: number) => {
           setPicked({ forIndex: currentIndex, key: groups[index]!.key });
           setFocused(null);
         }}
-        tabs={groups.map((g) => ({
-          id: `palette-tab-${g.key}`,
-          label: `${g.label} (${g.indexes.length})`,
-          controls: `palette-panel-${g.key}`,
-        }))}
-      />
+        variant="scrollable"
+        scrollButtons
+        allowScrollButtonsMobile
+        sx={{
+          minHeight: 40,
+          borderBottom: 1,
+          borderColor: 'divider',
+          '& .MuiTab-root': { minHeight: 40, py: 1 },
+        }}
+      >
+        {groups.map((g) => (
+          <Tab
+            key={g.key}
+            id={`palette-tab-${g.key}`}
+            aria-controls={`palette-panel-${g.key}`}
+            label={`${g.label} (${g.indexes.length})`}
+            sx={{ textTransform: 'none', fontWeight: 600 }}
+          />
+        ))}
+      </Tabs>
       <Box
         role="tabpanel"
         id={`palette-panel-${group.key}`}

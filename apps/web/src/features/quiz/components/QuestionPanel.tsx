@@ -4,8 +4,18 @@ import BackspaceOutlinedIcon from '@mui/icons-material/BackspaceOutlined';
 import FlagIcon from '@mui/icons-material/Flag';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import SaveIcon from '@mui/icons-material/Save';
-import { isAnswered } from '@ai-tutor/contract';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { isAnswered, marksText, type PaperSection } from '@ai-tutor/contract';
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  Paper,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { MathText } from '../../../components/ui/MathText';
 import type { LocalQuestion } from '../lib/local-state';
@@ -23,7 +33,15 @@ interface QuestionPanelProps {
   onSave: () => void;
   /** Practice and review: confidence, Check, feedback and hints, under the answer. */
   practice?: ReactNode;
+  /** The paper's section the question is in: its title and marks above the question. */
+  section?: PaperSection | undefined;
 }
+
+/** "+4 / −1" read out in words. */
+const marksWords = (section: PaperSection) =>
+  `Marks: ${section.marks.correct} for a correct answer, ${
+    section.marks.wrong === 0 ? 'none taken off' : `${section.marks.wrong}`
+  } for a wrong one${section.marks.partial ? ', partial marks for some correct options' : ''}`;
 
 /** 'Question - N', its passage and text, the way it is answered, and the question's buttons. */
 export function QuestionPanel({
@@ -36,7 +54,10 @@ export function QuestionPanel({
   onClear,
   onSave,
   practice,
+  section,
 }: QuestionPanelProps) {
+  // A phone's action bar is one row: the shorter labels start the buttons' names (label in name).
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const { evaluation, draft } = question;
   const { questionText, passage } = evaluation.baseQuestion;
   const value = draft ?? evaluation.userAnswer;
@@ -49,9 +70,26 @@ export function QuestionPanel({
 
   return (
     <Paper component="section" aria-labelledby="question-heading" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id="question-heading" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
-        Question - {index + 1}
-      </Typography>
+      {section && (
+        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600, mb: 0.5 }}>
+          {section.title}
+        </Typography>
+      )}
+      <Stack direction="row" alignItems="center" justifyContent="space-between" gap={1} sx={{ mb: 1.5 }}>
+        <Typography id="question-heading" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+          Question - {index + 1}
+        </Typography>
+        {section && (
+          <Chip
+            size="small"
+            variant="outlined"
+            label={marksText(section.marks)}
+            aria-label={marksWords(section)}
+            title={section.instructions}
+            sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+          />
+        )}
+      </Stack>
       {passage !== null && <PassagePanel passage={passage} />}
       <MathText id="question-text" component="div" text={questionText} sx={{ mb: 2, fontSize: '1.05rem' }} />
 
@@ -73,33 +111,71 @@ export function QuestionPanel({
         )}
       </Box>
 
-      <Stack direction="row" flexWrap="wrap" useFlexGap spacing={1.5} sx={{ mt: 2 }}>
-        <Button variant="outlined" onClick={onPrev} disabled={isFirst} startIcon={<ArrowBackIcon />}>
-          Prev
-        </Button>
+      {/* One sticky row: on a phone it stays at the bottom of the screen while the question scrolls. */}
+      <Stack
+        direction="row"
+        alignItems="center"
+        useFlexGap
+        spacing={phone ? 0.75 : 1.5}
+        data-testid="quiz-action-bar"
+        sx={{
+          position: 'sticky',
+          bottom: 0,
+          zIndex: 2,
+          mt: 2,
+          mx: { xs: -2, sm: -3 },
+          px: { xs: 1, sm: 3 },
+          py: 1,
+          bgcolor: 'background.paper',
+          borderTop: 1,
+          borderColor: 'divider',
+        }}
+      >
+        {phone ? (
+          <IconButton
+            onClick={onPrev}
+            disabled={isFirst}
+            aria-label="Prev"
+            sx={{ border: 1, borderColor: 'divider' }}
+          >
+            <ArrowBackIcon />
+          </IconButton>
+        ) : (
+          <Button variant="outlined" onClick={onPrev} disabled={isFirst} startIcon={<ArrowBackIcon />}>
+            Prev
+          </Button>
+        )}
         <Button
           variant={marked ? 'contained' : 'outlined'}
           onClick={onToggleMark}
           disabled={locked}
           aria-pressed={marked}
+          // The full name on a phone too, starting with the words shown (label in name).
+          aria-label={phone ? 'Mark for Review' : undefined}
+          size={phone ? 'small' : 'medium'}
           startIcon={marked ? <FlagIcon /> : <OutlinedFlagIcon />}
           // The palette's orange, with text dark enough to read (4.5:1 or better) in both states.
-          sx={
+          sx={[
+            { whiteSpace: 'nowrap', minWidth: 0 },
             marked
               ? { bgcolor: '#f59e0b', color: '#1f2937', '&:hover': { bgcolor: '#d97706' } }
-              : { color: '#92400e', borderColor: '#b45309', '&:hover': { borderColor: '#92400e' } }
-          }
+              : { color: '#92400e', borderColor: '#b45309', '&:hover': { borderColor: '#92400e' } },
+          ]}
         >
-          Mark for Review
+          {phone ? 'Mark' : 'Mark for Review'}
         </Button>
         <Button
           variant="outlined"
           color="inherit"
           onClick={onClear}
           disabled={!canClear}
-          startIcon={<BackspaceOutlinedIcon />}
+          aria-label={phone ? 'Clear Response' : undefined}
+          size={phone ? 'small' : 'medium'}
+          // A phone's row has room for one icon less: Clear's text says it all.
+          startIcon={phone ? undefined : <BackspaceOutlinedIcon />}
+          sx={{ whiteSpace: 'nowrap', minWidth: 0 }}
         >
-          Clear Response
+          {phone ? 'Clear' : 'Clear Response'}
         </Button>
         <Box sx={{ flexGrow: 1 }} />
         {locked ? (
@@ -109,7 +185,13 @@ export function QuestionPanel({
             </Button>
           )
         ) : (
-          <Button variant="contained" onClick={onSave} endIcon={isLast ? <SaveIcon /> : <ArrowForwardIcon />}>
+          <Button
+            variant="contained"
+            onClick={onSave}
+            size={phone ? 'small' : 'medium'}
+            endIcon={isLast ? <SaveIcon /> : <ArrowForwardIcon />}
+            sx={{ whiteSpace: 'nowrap', minWidth: 0, px: phone ? 1.25 : 2 }}
+          >
             {isLast ? 'Save' : 'Save & Next'}
           </Button>
         )}

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubScreenWidth } from '../../../test/screen-width';
 import { evalId, makeEvaluation, mockServer, renderQuiz, T0 } from './quiz-test-kit';
 
+// A laptop: the palette beside the question (a phone's bottom sheet: QuizPhone.test.tsx).
+beforeEach(() => stubScreenWidth(1280));
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

@@ -1,15 +1,5 @@
-import { SAVE_GRACE_SECONDS, saveTexts, uiTexts } from '@ai-tutor/contract';
-import {
-  Box,
-  Button,
-  Divider,
-  Grid,
-  Paper,
-  Stack,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { SAVE_GRACE_SECONDS, saveTexts, sectionOf, uiTexts } from '@ai-tutor/contract';
+import { Alert, Box, Divider, Grid, Typography, useMediaQuery, type Theme } from '@mui/material';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
@@ -18,6 +8,10 @@ import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../lib/paths';
 import { submitAssessmentApi } from '../api/submit-assessment';
 import { useCountdown } from '../hooks/use-countdown';
+import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { useMoveGuard } from '../hooks/use-move-guard';
+import { useOtherTab } from '../hooks/use-other-tab';
+import { usePaperSections } from '../hooks/use-paper-sections';
 import { useQuizStore } from '../hooks/use-quiz-store';
 import { visuallyHidden } from '../lib/a11y';
 import type { LocalQuizState } from '../lib/local-state';
@@ -25,8 +19,11 @@ import type { FailureCause } from '../lib/save-queue';
 import { quizCounts } from '../lib/question-status';
 import { groupBySubject } from '../lib/subjects';
 import { BusyOverlay } from './BusyOverlay';
+import { CompactTimer } from './CompactTimer';
 import { CountdownTimer, TimerAnnouncer } from './CountdownTimer';
+import { LeaveTestDialog } from './LeaveTestDialog';
 import { PaletteLegend } from './PaletteLegend';
+import { PalettePanel } from './PalettePanel';
 import { PracticePanel } from './PracticePanel';
 import { QuestionPanel } from './QuestionPanel';
 import { QuestionPalette } from './QuestionPalette';
@@ -34,6 +31,7 @@ import { QuizBreadcrumbs } from './QuizBreadcrumbs';
 import { QuizSummary } from './QuizSummary';
 import { SaveStatus } from './SaveStatus';
 import { SubmitDialog } from './SubmitDialog';
+import { QuizTopBar } from './QuizTopBar';
 
 export interface QuizRunnerProps {
   initial: LocalQuizState;
@@ -47,6 +45,9 @@ const retryable = (status: unknown) =>
   typeof status !== 'number' || status >= 500 || status === 408 || status === 429;
 
 const TITLES = { timed: 'Quiz', practice: 'Practice', review: 'Review' } as const;
+export const TIME_UP_TEXT = 'Time ran out: your test was submitted automatically.';
+export const OTHER_TAB_TEXT =
+  'This test is also open in another tab. Answers saved in one tab replace the other’s: carry on in one tab only.';
 
 /** The CBT screen of a running session; practice and review add Check, confidence and hints. */
 export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProps) {
@@ -54,9 +55,12 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
   const navigate = useNavigate();
   const toast = useToast();
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
-  // One clock only: in the side panel on wide screens, above the question on small ones.
+  // Wide screens: the palette beside the question. Smaller ones: a bottom sheet opened from the top bar.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const guard = useMoveGuard();
+  const otherTab = useOtherTab(assessment._id);
   const [submitting, setSubmitting] = useState<{ waiting: boolean } | null>(null);
   const submittingRef = useRef(false);
   const mountedRef = useRef(true);
@@ -95,8 +99,10 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
     };
   }, []);
 
-  const finish = () => {
+  const finish = (auto = false) => {
     store.markCompleted();
+    // Said on the way to the result (the toast outlives the screen): the learner did not press Submit.
+    if (auto) toast(TIME_UP_TEXT, 'info');
     // The learner may have left the screen while the submit was retrying: do not pull them back.
     if (!mountedRef.current) return;
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
@@ -115,7 +121,7 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
 
     // Never submit over answers still on their way: flush the queue first.
     let flushed = await store.flush();
-    if (flushed === 'ended') return finish();
+    if (flushed === 'ended') return finish(auto);
     if (flushed === 'failed') {
       if (!auto) {
         stopSubmitting();
@@ -133,14 +139,14 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
         await sleep(1000);
         flushed = await store.flush();
       }
-      if (flushed === 'ended') return finish();
+      if (flushed === 'ended') return finish(auto);
     }
 
     for (;;) {
       const request = dispatch(submitAssessmentApi.endpoints.submitAssessment.initiate(assessment.slug));
       const result = await request;
       request.reset();
-      if (!('error' in result) || !result.error) return finish();
+      if (!('error' in result) || !result.error) return finish(auto);
       // SPEC.md §8: a failed submit is only logged.
       console.error('submit failed', result.error);
       const status = (result.error as { status?: unknown }).status;
@@ -150,7 +156,7 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
         await sleep(2000);
         continue;
       }
-      if (auto || status === 409) return finish();
+      if (auto || status === 409) return finish(auto);
       stopSubmitting();
       return;
     }
@@ -160,34 +166,63 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
   const current = questions[currentIndex]!;
   const unsaved = questions.flatMap((q, i) => (q.draft !== null ? [i + 1] : []));
 
-  const onSave = () => {
+  const onSave = guard('save', () => {
     const result = store.saveAndNext();
     if (result === 'none') toast('Choose or type an answer before saving.', 'info');
-  };
+  });
+
+  const { sections, summary } = usePaperSections(initial, questions, currentIndex, confirmOpen && timed);
+  const leave = useLeaveGuard(timed && submitting === null);
+
+  const palette = (
+    <>
+      <QuestionPalette
+        groups={groups}
+        questions={questions}
+        currentIndex={currentIndex}
+        onJump={(index) => {
+          store.goTo(index);
+          setPaletteOpen(false);
+        }}
+      />
+      <Divider sx={{ my: 2 }} />
+      <PaletteLegend />
+      <Divider sx={{ my: 2 }} />
+      <QuizSummary counts={counts} />
+    </>
+  );
 
   return (
     <Box>
       <QuizBreadcrumbs assessment={assessment} examId={examId} />
-      <Stack
-        direction="row"
-        alignItems="center"
-        justifyContent="space-between"
-        flexWrap="wrap"
-        gap={1.5}
-        sx={{ mb: 2 }}
-      >
-        <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-          {TITLES[assessment.mode]}
-        </Typography>
-        {/* Small screens: the clock stays in sight above the question instead of below it. */}
-        {!wide && timed && <CountdownTimer idPrefix="header" seconds={countdown.seconds} />}
-        <Stack direction="row" alignItems="center" spacing={2}>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
+        {TITLES[assessment.mode]}
+      </Typography>
+      {otherTab && (
+        <Alert severity="warning" sx={{ mb: 1.5 }}>
+          {OTHER_TAB_TEXT}
+        </Alert>
+      )}
+      <QuizTopBar
+        timer={
+          timed ? (
+            wide ? (
+              <CountdownTimer idPrefix="header" seconds={countdown.seconds} />
+            ) : (
+              <CompactTimer seconds={countdown.seconds} />
+            )
+          ) : undefined
+        }
+        saveStatus={wide ? <SaveStatus sync={snapshot.sync} /> : null}
+        onOpenPalette={wide ? undefined : () => setPaletteOpen(true)}
+        paletteOpen={paletteOpen}
+        onSubmit={() => setConfirmOpen(true)}
+      />
+      {!wide && (
+        <Box sx={{ mb: 1.5 }}>
           <SaveStatus sync={snapshot.sync} />
-          <Button variant="contained" color="success" onClick={() => setConfirmOpen(true)}>
-            Submit
-          </Button>
-        </Stack>
-      </Stack>
+        </Box>
+      )}
 
       {timed && <TimerAnnouncer announcement={countdown.announcement} />}
       <Box aria-live="polite" aria-atomic="true" sx={visuallyHidden}>
@@ -200,10 +235,11 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
             question={current}
             index={currentIndex}
             total={questions.length}
+            section={timed ? sectionOf(sections, currentIndex) : undefined}
             onChange={(value) => store.setDraft(value)}
-            onPrev={() => store.prev()}
-            onToggleMark={() => store.toggleMark()}
-            onClear={() => store.clearResponse()}
+            onPrev={guard('prev', () => store.prev())}
+            onToggleMark={guard('mark', () => store.toggleMark())}
+            onClear={guard('clear', () => store.clearResponse())}
             onSave={onSave}
             practice={
               feedback ? (
@@ -212,33 +248,39 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
             }
           />
         </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Paper component="aside" aria-label="Question palette" sx={{ p: 2 }}>
-            {wide && timed && (
-              <>
-                <CountdownTimer idPrefix="panel" seconds={countdown.seconds} />
-                <Divider sx={{ my: 2 }} />
-              </>
-            )}
-            <QuestionPalette
-              groups={groups}
-              questions={questions}
-              currentIndex={currentIndex}
-              onJump={(index) => store.goTo(index)}
-            />
-            <Divider sx={{ my: 2 }} />
-            <PaletteLegend />
-            <Divider sx={{ my: 2 }} />
-            <QuizSummary counts={counts} />
-          </Paper>
-        </Grid>
+        {wide && (
+          <Grid size={{ md: 4 }}>
+            <PalettePanel sheet={false} open onOpen={() => undefined} onClose={() => undefined}>
+              {palette}
+            </PalettePanel>
+          </Grid>
+        )}
       </Grid>
+      {!wide && (
+        <PalettePanel
+          sheet
+          open={paletteOpen}
+          onOpen={() => setPaletteOpen(true)}
+          onClose={() => setPaletteOpen(false)}
+        >
+          {palette}
+        </PalettePanel>
+      )}
 
       <SubmitDialog
         open={confirmOpen}
         unsaved={unsaved}
+        summary={summary}
         onCancel={() => setConfirmOpen(false)}
         onConfirm={() => void submit(false)}
+      />
+      <LeaveTestDialog
+        to={leave.pending}
+        onStay={leave.cancel}
+        onLeave={(to) => {
+          leave.cancel();
+          navigate(to);
+        }}
       />
       <BusyOverlay
         open={submitting !== null}

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubScreenWidth } from '../../../test/screen-width';
 import { quizStateStorageKey } from '../lib/local-state';
 import { renderPage, testUser } from '../../../test/render';
 import { QuizScreen } from './QuizScreen';
@@ -19,6 +20,8 @@ import {
   T0,
 } from './quiz-test-kit';
 
+// A laptop: the palette beside the question (a phone's bottom sheet: QuizPhone.test.tsx).
+beforeEach(() => stubScreenWidth(1280));
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -28,7 +31,7 @@ const summaryValue = (label: string) =>
   within(screen.getByTestId(`summary-${label}`)).getByRole('definition').textContent;
 
 const palette = () => screen.getByRole('group', { name: /questions$/ });
-/** The one clock (jsdom has no media queries: it sits above the question, as on a small screen). */
+/** The one clock, in the top bar. */
 const timer = () => screen.getByRole('timer');
 
 describe('quiz screen: start and layout', () => {
@@ -90,22 +93,15 @@ describe('quiz screen: start and layout', () => {
     expect(server.of('POST', '/api/v1/assessment')).toHaveLength(1);
   });
 
-  it('on a wide screen the one clock sits in the side panel', async () => {
-    vi.stubGlobal('matchMedia', (media: string) => ({
-      matches: true,
-      media,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }));
+  it('keeps the one clock in the top bar beside Submit, not in the palette', async () => {
     mockServer();
     renderQuiz({ now: () => T0 });
     await screen.findByRole('heading', { name: 'Question - 1' });
+    const bar = screen.getByTestId('quiz-top-bar');
+    expect(within(bar).getByRole('timer')).toHaveTextContent('30:00');
+    expect(within(bar).getByRole('button', { name: 'Submit' })).toBeInTheDocument();
     const panel = screen.getByRole('complementary', { name: 'Question palette' });
-    expect(within(panel).getByRole('timer')).toHaveTextContent('30:00');
+    expect(within(panel).queryByRole('timer')).toBeNull();
     expect(screen.getAllByText('Time Remaining')).toHaveLength(1);
   });
 
@@ -516,6 +512,8 @@ describe('time from the server', () => {
     });
     expect(server.of('POST', '/api/v1/assessment/mechanics-quiz-1/submit')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The learner did not press Submit: they are told why the test ended.
+    expect(screen.getByText('Time ran out: your test was submitted automatically.')).toBeInTheDocument();
   });
 });
 

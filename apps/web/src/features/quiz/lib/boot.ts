@@ -91,9 +91,9 @@ export async function startOrResume(deps: BootDeps): Promise<BootResult> {
   const afresh = { startAfresh: true, ...(deps.replaces ? { replaces: deps.replaces } : {}) };
   const res = await deps.create(deps.startAfresh ? { ...deps.body, ...afresh } : deps.body);
   if (!res.data) return { kind: 'create-failed', error: res.error };
-  const { assessment, evaluation } = res.data;
+  const { assessment, evaluation, sections } = res.data;
   const offset = clockOffset(assessment.serverTime, res.sentAt, res.receivedAt);
-  const state = initialLocalState(assessment, evaluation, offset, new Date(now()).toISOString());
+  const state = initialLocalState(assessment, evaluation, offset, new Date(now()).toISOString(), sections);
   writeLocalState(state);
   writePointer(userId, routeKey, { assessmentId: assessment._id, slug: assessment.slug, path: deps.path });
   return { kind: 'ready', state, offline: false };

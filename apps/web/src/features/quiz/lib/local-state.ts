@@ -3,6 +3,7 @@ import {
   type AnswerValue,
   type Assessment,
   type Evaluation,
+  type PaperSection,
   type SaveEvaluationBody,
 } from '@ai-tutor/contract';
 
@@ -53,6 +54,8 @@ export interface LocalQuizState {
    * after a reload or a clock set back. Absent in copies saved before saves carried one.
    */
   lastSequence?: number;
+  /** The paper's sections as the server laid them out; absent in a copy stored before they existed. */
+  sections?: PaperSection[];
 }
 
 export interface ActiveQuizPointer {
@@ -176,8 +179,10 @@ export function initialLocalState(
   evaluations: Evaluation[],
   clockOffsetMs: number,
   nowIso: string,
+  sections?: PaperSection[],
 ): LocalQuizState {
   return {
+    ...(sections ? { sections } : {}),
     version: 1,
     assessment,
     questions: evaluations.map((evaluation) => ({ evaluation, draft: null, unsentMs: 0 })),
@@ -208,12 +213,18 @@ export function applySave(evaluation: Evaluation, save: PendingSave): Evaluation
  * over it (they are sent again), and the learner's place and unsaved drafts kept.
  */
 export function mergeResumed(
-  server: { assessment: Assessment; evaluation: Evaluation[] },
+  server: { assessment: Assessment; evaluation: Evaluation[]; sections?: PaperSection[] | undefined },
   local: LocalQuizState | null,
   clockOffsetMs: number,
   nowIso: string,
 ): LocalQuizState {
-  const fresh = initialLocalState(server.assessment, server.evaluation, clockOffsetMs, nowIso);
+  const fresh = initialLocalState(
+    server.assessment,
+    server.evaluation,
+    clockOffsetMs,
+    nowIso,
+    server.sections ?? local?.sections,
+  );
   if (!local) return fresh;
   const known = new Set(server.evaluation.map((e) => e._id));
   const pending = local.pending.filter((p) => known.has(p.evaluationId));

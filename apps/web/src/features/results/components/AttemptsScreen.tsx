@@ -1,3 +1,4 @@
+import { ScrollableTable } from '../../../components/ui/ScrollableTable';
 import {
   ATTEMPT_ENTITY_TYPES,
   ATTEMPTS_DEFAULT_PAGE_SIZE,
@@ -17,7 +18,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TablePagination,
   TableRow,
@@ -56,7 +56,7 @@ function AttemptRow({ attempt }: { attempt: Assessment }) {
       <TableCell>
         {attempt.answeredQuestion} / {attempt.totalQuestions}
       </TableCell>
-      <TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
         {attempt.sessionCompleted ? `${attempt.score ?? 0} / ${attempt.totalMarks}` : 'In progress'}
       </TableCell>
     </TableRow>
@@ -116,7 +116,7 @@ export function AttemptsScreen() {
       )}
       <Paper>
         {isFetching && <LinearProgress aria-label="Loading attempts" />}
-        <TableContainer>
+        <ScrollableTable label="Assessment Attempts">
           <Table aria-label="Assessment Attempts">
             <TableHead>
               <TableRow>
@@ -140,7 +140,7 @@ export function AttemptsScreen() {
               )}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTable>
         <TablePagination
           component="div"
           count={data?.total ?? 0}

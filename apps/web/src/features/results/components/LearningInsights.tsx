@@ -21,7 +21,7 @@ import {
   slowest,
   type AccuracyRow,
 } from '../lib/analysis';
-import { ScrollableTable } from './ScrollableTable';
+import { ScrollableTable } from '../../../components/ui/ScrollableTable';
 import { TimePerQuestionChart } from './TimePerQuestionChart';
 
 function AccuracyTable({ caption, first, rows }: { caption: string; first: string; rows: AccuracyRow[] }) {

@@ -1,7 +1,7 @@
 import { DEFAULT_SUBJECT_LABEL, type CoachData } from '@ai-tutor/contract';
 import { Box, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { adviceText, expectedValueFormula, schemeShort } from '../lib/coach';
-import { ScrollableTable } from './ScrollableTable';
+import { ScrollableTable } from '../../../components/ui/ScrollableTable';
 
 /**
  * On a timed result: marks lost to wrong answers against marks left unattempted, what a blind guess is

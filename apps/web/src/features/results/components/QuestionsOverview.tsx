@@ -5,7 +5,7 @@ import { Fragment, memo, useState, type MouseEvent, type ReactNode } from 'react
 import { MathText } from '../../../components/ui/MathText';
 import { TabList } from '../../../components/ui/TabList';
 import { rowStatus, type QuestionGroup } from '../lib/analysis';
-import { ScrollableTable } from './ScrollableTable';
+import { ScrollableTable } from '../../../components/ui/ScrollableTable';
 import { StatusChip } from './status';
 
 const COLUMNS = ['#', 'Question', 'Your Answer', 'Correct Answer', 'Status', 'Details'] as const;

@@ -1,3 +1,4 @@
+import { ScrollableTable } from '../../../components/ui/ScrollableTable';
 import {
   Alert,
   Box,
@@ -33,7 +34,7 @@ function ExamReview({ exam }: { exam: ReviewSummaryView['exams'][number] }) {
           spacing={1.5}
           sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}
         >
-          <Box>
+          <Box sx={{ minWidth: 0 }}>
             <Typography id={titleId} component="h2" variant="h6" sx={{ fontWeight: 700 }}>
               {exam.name}
             </Typography>
@@ -54,26 +55,28 @@ function ExamReview({ exam }: { exam: ReviewSummaryView['exams'][number] }) {
           )}
         </Stack>
         {exam.subjects.length > 0 && (
-          <Table size="small" aria-label={`${exam.name}: due by subject`}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Subject</TableCell>
-                <TableCell align="right">Due now</TableCell>
-                <TableCell align="right">Due today</TableCell>
-                <TableCell align="right">In the queue</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {exam.subjects.map((subject) => (
-                <TableRow key={subject.slug}>
-                  <TableCell>{subject.name}</TableCell>
-                  <TableCell align="right">{subject.counts.dueNow}</TableCell>
-                  <TableCell align="right">{subject.counts.dueToday}</TableCell>
-                  <TableCell align="right">{subject.counts.total}</TableCell>
+          <ScrollableTable label={`${exam.name}: due by subject`}>
+            <Table size="small" aria-label={`${exam.name}: due by subject`}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Subject</TableCell>
+                  <TableCell align="right">Due now</TableCell>
+                  <TableCell align="right">Due today</TableCell>
+                  <TableCell align="right">In the queue</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {exam.subjects.map((subject) => (
+                  <TableRow key={subject.slug}>
+                    <TableCell>{subject.name}</TableCell>
+                    <TableCell align="right">{subject.counts.dueNow}</TableCell>
+                    <TableCell align="right">{subject.counts.dueToday}</TableCell>
+                    <TableCell align="right">{subject.counts.total}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </ScrollableTable>
         )}
       </CardContent>
     </Card>
