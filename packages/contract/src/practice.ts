@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HINT_LABELS, HINT_MAX_LEVEL, SESSION_MODES, TEXT_LIMITS } from './constants.js';
+import { HINT_LABELS, HINT_MAX_LEVEL, HINT_SOURCES, SESSION_MODES, TEXT_LIMITS } from './constants.js';
 import { OUTCOME_LABELS } from './marking.js';
 import { text } from './text.js';
 import { CONFIDENCE_LEVELS } from './tutor.js';
@@ -75,11 +75,11 @@ export const hintData = z.object({
   level: z.number().int().min(1).max(HINT_MAX_LEVEL),
   label: z.enum(Object.values(HINT_LABELS) as [string, ...string[]]),
   text: z.string(),
-  /** `ai`: the AI tutor wrote it; `fallback`: built from the stored solution (says so in `notice`). */
-  source: z.enum(['ai', 'fallback']),
-  /** The prompt version that asked for it (`hint@1`), or `fallback@1`. */
+  /** Where the text came from (HINT_SOURCES): shown beside it, so a hint never claims another origin. */
+  source: z.enum(HINT_SOURCES),
+  /** The prompt version that asked for it (`hint-v1`), or the built-in ladder's (`ladder@2`). */
   promptVersion: z.string(),
-  /** Why this is not the AI tutor's text; null when it is. */
+  /** Set when an AI tutor is configured but did not write this one (it failed or gave the key away). */
   notice: z.string().nullable(),
 });
 export type HintData = z.infer<typeof hintData>;

@@ -39,6 +39,8 @@ export interface QuestionSpec {
   /** A multiple-correct or numerical key (then `answer` is not used). */
   key?: QuestionKey;
   explanation?: string | null;
+  /** Authored hints, levels 1–3. */
+  hints?: string[];
   status?: 'active' | 'draft';
   /** Index into the subject's topics. */
   topic?: number;
@@ -150,6 +152,7 @@ export async function insertCatalogue(db: Db, spec: CatalogueSpec): Promise<Test
             ? { type: q.key.type, key: q.key, answer: keyText(q.key) }
             : keyColumns(q.options ?? [], q.answer ?? `answer ${i + 1}`)),
           explanation: q.explanation === undefined ? null : q.explanation,
+          hints: q.hints ?? [],
           status: q.status ?? 'active',
         })
         .returning({ id: questions.id });
