@@ -73,6 +73,11 @@ export const UNTIMED_SESSION_DAYS = 7;
 export const ADAPTIVE_QUESTION_COUNT = 10;
 /** A timed adaptive session's time per question when no timeLimitMinutes is given. */
 export const ADAPTIVE_MINUTES_PER_QUESTION = 2;
+/**
+ * New review cards introduced in any 24 hours unless REVIEW_NEW_CARDS_PER_DAY says (Anki's "new cards
+ * per day"): a mock full of mistakes does not bury the learner; the rest wait for the next days.
+ */
+export const REVIEW_NEW_CARDS_PER_DAY = 20;
 /** The longest time limit a review or adaptive session may ask for. */
 export const SESSION_TIME_LIMIT_MAX_MINUTES = 300;
 

@@ -60,6 +60,8 @@ export const reviewSummaryData = reviewCounts.extend({
   exam: ref.nullable(),
   /** When the next card falls due (null when the queue is empty); may be in the past. */
   nextDueAt: z.string().nullable(),
+  /** New cards beyond the daily limit of new cards (REVIEW_NEW_CARDS_PER_DAY): they enter later. */
+  waitingNew: z.number().int().optional(),
   subjects: z.array(reviewCounts.extend({ subject: ref, exam: ref })),
 });
 export type ReviewSummaryData = z.infer<typeof reviewSummaryData>;

@@ -216,8 +216,14 @@ export function save(
   return app.inject({ method: 'POST', url: '/api/v1/evaluations', headers: learner.headers, payload });
 }
 
-export function submit(app: FastifyInstance, learner: TestLearner, slug: string) {
-  return app.inject({ method: 'POST', url: `/api/v1/assessment/${slug}/submit`, headers: learner.headers });
+/** `visited`: the evaluation ids the web app reports as opened (absent: no body, as older clients). */
+export function submit(app: FastifyInstance, learner: TestLearner, slug: string, visited?: string[]) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/assessment/${slug}/submit`,
+    headers: learner.headers,
+    ...(visited ? { payload: { visited } } : {}),
+  });
 }
 
 export async function fetchResult(

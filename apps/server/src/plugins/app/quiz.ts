@@ -1,5 +1,6 @@
 import {
   quizMessages,
+  REVIEW_NEW_CARDS_PER_DAY,
   type AttemptsQuery,
   type CreateAssessmentBody,
   type SaveEvaluationBody,
@@ -21,14 +22,19 @@ import { getResult, getSession, submitSession } from '../../services/quiz/sessio
  * that can complete a session (submit, reads of an expired session, attempts, the sweep) scores with
  * that grader: with an AI provider configured, AI verdicts decide unmatched free-text answers.
  */
-export function createQuizService(db: Db, grader: FreeTextGrader | null, starts: WorkQueueOptions) {
+export function createQuizService(
+  db: Db,
+  grader: FreeTextGrader | null,
+  starts: WorkQueueOptions,
+  newCardsPerDay = REVIEW_NEW_CARDS_PER_DAY,
+) {
   // Exam day: thousands start within a minute. Starts beyond what the pool serves wait here, in
   // order, instead of on the pool (where saves of running tests would wait behind them); what the
   // queue cannot hold is a 503 with Retry-After, which the web app retries (decision 0010).
   const startQueue = createWorkQueue(starts);
   const queuedStart = (userId: string, body: CreateAssessmentBody) =>
     startQueue
-      .run(() => startSession(db, grader, userId, body))
+      .run(() => startSession(db, grader, userId, body, newCardsPerDay))
       .catch((error: unknown) => {
         if (!(error instanceof QueueBusyError)) throw error;
         throw new AppError(503, quizMessages.startBusy(error.retryAfterSeconds), undefined, {
@@ -44,7 +50,8 @@ export function createQuizService(db: Db, grader: FreeTextGrader | null, starts:
     running: (userId: string) => runningAttempts(db, userId),
     save: (userId: string, body: SaveEvaluationBody) => saveEvaluation(db, userId, body),
     session: (userId: string, slug: string) => getSession(db, grader, userId, slug),
-    submit: (userId: string, slug: string) => submitSession(db, grader, userId, slug),
+    submit: (userId: string, slug: string, visited: string[] = []) =>
+      submitSession(db, grader, userId, slug, visited),
     result: (userId: string, slug: string) => getResult(db, grader, userId, slug),
     attempts: (userId: string, query: AttemptsQuery) => listAttempts(db, grader, userId, query),
     /** Completes every session past its deadline and grace; the number completed. */
@@ -61,7 +68,12 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('quiz', createQuizService(fastify.db, fastify.freeTextGrader, fastify.config.starts));
+    fastify.decorate('quiz', createQuizService(
+        fastify.db,
+        fastify.freeTextGrader,
+        fastify.config.starts,
+        fastify.config.reviewNewCardsPerDay,
+      ),);
   },
   { name: 'quiz', dependencies: ['config', 'database', 'ai'] },
 );

@@ -2,7 +2,9 @@ import { quizMessages, type Assessment, type ResultData, type SessionData } from
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { checkLiveResultsOpen, practicePercentileOfSession } from '../live-tests/result-gate.js';
+import { reportVisits } from './answer-sheets.js';
 import { completeAssessment } from './complete.js';
+import { parseEvaluationId } from './session-ids.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { resultEvaluations, sessionQuestions, toEvaluation } from './evaluation-views.js';
 import { coachFor } from '../tutor/coach.js';
@@ -52,9 +54,15 @@ export async function submitSession(
   grader: FreeTextGrader | null,
   userId: string,
   slug: string,
+  visited: string[] = [],
 ): Promise<Assessment> {
   const row = await loadOwnAssessment(db, grader, userId, slug);
   if (row.sessionCompleted) return toAssessment(row);
+  const positions = visited
+    .map(parseEvaluationId)
+    .filter((at) => at !== null && at.sessionId === row.id)
+    .map((at) => at!.position);
+  await reportVisits(db, userId, row.id, positions);
   await completeAssessment(db, grader, row.id);
   const completed = await findOwnAssessment(db, userId, slug);
   if (!completed) throw notFound(quizMessages.assessmentNotFound);

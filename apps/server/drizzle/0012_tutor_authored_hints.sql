@@ -1,1 +1,0 @@
-ALTER TABLE "questions" ADD COLUMN "hints" jsonb DEFAULT '[]'::jsonb NOT NULL;
