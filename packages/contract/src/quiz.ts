@@ -238,7 +238,7 @@ export type AttemptsData = z.infer<typeof attemptsData>;
  */
 export const submitAssessmentBody = z
   .object({ visited: z.array(z.string().max(64)).max(1_000).optional() })
-  .optional();
+  .nullish();
 export type SubmitAssessmentBody = z.infer<typeof submitAssessmentBody>;
 
 /** `POST /v1/assessment/:slug/submit`: the completed assessment, score included. */

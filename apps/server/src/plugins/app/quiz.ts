@@ -68,12 +68,15 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('quiz', createQuizService(
+    fastify.decorate(
+      'quiz',
+      createQuizService(
         fastify.db,
         fastify.freeTextGrader,
         fastify.config.starts,
         fastify.config.reviewNewCardsPerDay,
-      ),);
+      ),
+    );
   },
   { name: 'quiz', dependencies: ['config', 'database', 'ai'] },
 );

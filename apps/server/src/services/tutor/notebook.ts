@@ -8,6 +8,7 @@ import {
   type Confidence,
   type MistakeDismissData,
   type MistakesData,
+  type MistakeKind,
   type MistakesQuery,
   type Outcome,
   type QuestionKey,
@@ -143,6 +144,13 @@ interface MistakeRow {
   last_position: number | null;
 }
 
+/** A notebook kind's last outcomes (a right answer is there only as a guess). */
+const OUTCOMES_OF: Record<MistakeKind, Outcome[]> = {
+  wrong: ['incorrect', 'partial'],
+  unattempted: ['unattempted'],
+  guess: ['correct'],
+};
+
 /** The filters of the notebook as conditions; an unknown slug is a 404 naming it. */
 async function notebookFilters(db: DbOrTx, query: MistakesQuery): Promise<SQL[]> {
   const conditions: SQL[] = [];
@@ -157,6 +165,8 @@ async function notebookFilters(db: DbOrTx, query: MistakesQuery): Promise<SQL[]>
     if (!ref) throw notFound(quizMessages.scopeNotFound(kind, slug));
     conditions.push(sql`${column} = ${ref.id}`);
   }
+  if (query.kind)
+    conditions.push(sql`c.last_outcome = ANY(${`{${OUTCOMES_OF[query.kind].join(',')}}`}::text[])`);
   return conditions;
 }
 
