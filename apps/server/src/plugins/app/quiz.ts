@@ -1,4 +1,5 @@
 import {
+  PERCENTILE_MIN_FIRST_ATTEMPTS,
   quizMessages,
   REVIEW_NEW_CARDS_PER_DAY,
   type AttemptsQuery,
@@ -27,6 +28,7 @@ export function createQuizService(
   grader: FreeTextGrader | null,
   starts: WorkQueueOptions,
   newCardsPerDay = REVIEW_NEW_CARDS_PER_DAY,
+  percentileMinAttempts = PERCENTILE_MIN_FIRST_ATTEMPTS,
 ) {
   // Exam day: thousands start within a minute. Starts beyond what the pool serves wait here, in
   // order, instead of on the pool (where saves of running tests would wait behind them); what the
@@ -52,7 +54,7 @@ export function createQuizService(
     session: (userId: string, slug: string) => getSession(db, grader, userId, slug),
     submit: (userId: string, slug: string, visited: string[] = []) =>
       submitSession(db, grader, userId, slug, visited),
-    result: (userId: string, slug: string) => getResult(db, grader, userId, slug),
+    result: (userId: string, slug: string) => getResult(db, grader, userId, slug, percentileMinAttempts),
     attempts: (userId: string, query: AttemptsQuery) => listAttempts(db, grader, userId, query),
     /** Completes every session past its deadline and grace; the number completed. */
     sweepExpired: () => sweepExpired(db, grader),
@@ -75,6 +77,7 @@ export default fp(
         fastify.freeTextGrader,
         fastify.config.starts,
         fastify.config.reviewNewCardsPerDay,
+        fastify.config.percentileMinFirstAttempts,
       ),
     );
   },

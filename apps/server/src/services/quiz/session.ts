@@ -75,6 +75,7 @@ export async function getResult(
   grader: FreeTextGrader | null,
   userId: string,
   slug: string,
+  percentileMinAttempts?: number,
 ): Promise<ResultData> {
   const row = await loadOwnAssessment(db, grader, userId, slug);
   if (!row.sessionCompleted) {
@@ -84,7 +85,7 @@ export async function getResult(
   const [evaluations, corrections, practicePercentile] = await Promise.all([
     resultEvaluations(db, row.id, row.markingScheme),
     sessionCorrectionsOf(db, row.id),
-    practicePercentileOfSession(db, row),
+    practicePercentileOfSession(db, row, percentileMinAttempts),
   ]);
   const coach = await coachFor(db, userId, row.markingScheme, evaluations);
   return {
