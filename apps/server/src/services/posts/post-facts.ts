@@ -1,5 +1,5 @@
 import { aiMessages, fullMarks, schemeById, type QuestionType } from '@ai-tutor/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { answerSheets, assessments, exams, modules, subjects, topics } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
