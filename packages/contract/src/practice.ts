@@ -49,10 +49,13 @@ export const practiceEvaluationFields = {
   feedback: checkFeedback.nullable().optional(),
 };
 
-/** `POST /v1/evaluations/:id/check`: the answer to check (else the saved one) and how sure one was. */
+/**
+ * `POST /v1/evaluations/:id/check`: the answer to check (else the saved one) and, if the learner says,
+ * how sure they were (a right guess is then queued for review).
+ */
 export const checkAnswerBody = z.object({
   userAnswer: answerValue.optional(),
-  confidence,
+  confidence: confidence.optional(),
 });
 export type CheckAnswerBody = z.infer<typeof checkAnswerBody>;
 
@@ -62,7 +65,7 @@ export const checkedEvaluation = z.object({
   status: z.enum(['answered', 'not_answered']),
   markedForReview: z.boolean(),
   locked: z.literal(true),
-  confidence,
+  confidence: confidence.nullable(),
 });
 export const checkAnswerData = checkFeedback.extend({ evaluation: checkedEvaluation });
 export type CheckAnswerData = z.infer<typeof checkAnswerData>;

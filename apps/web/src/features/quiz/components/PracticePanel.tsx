@@ -37,12 +37,8 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
   const chosen = confidence[evaluation._id] ?? evaluation.confidence ?? null;
   const shownHints = hints[evaluation._id] ?? [];
 
+  // How sure one was is optional: said, it tells the review queue a right guess from a known answer.
   const onCheck = async () => {
-    if (!chosen) {
-      setMissing(true);
-      confidenceRef.current?.focus();
-      return;
-    }
     if (!store.saveCurrent()) {
       toast('Choose or type an answer before checking it.', 'info');
       return;
@@ -55,7 +51,10 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
         toast('Your answer could not be sent. Check your connection and try again.', 'warning');
         return;
       }
-      const result = await check({ evaluationId: evaluation._id, body: { confidence: chosen } });
+      const result = await check({
+        evaluationId: evaluation._id,
+        body: chosen ? { confidence: chosen } : {},
+      });
       if (result.error) {
         toast(errorMessage(result.error, 'Your answer could not be checked. Please try again.'), 'error');
         return;

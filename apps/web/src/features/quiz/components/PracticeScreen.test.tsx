@@ -82,14 +82,21 @@ describe('practice: check, confidence and the locked answer', () => {
     expect(screen.queryByText('Time Remaining')).not.toBeInTheDocument();
   });
 
-  it('asks how sure the learner is before Check, then saves, checks and locks the answer', async () => {
+  it('checks without asking how sure the learner is (optional), sending no confidence', async () => {
     const user = userEvent.setup();
     const { server } = renderPractice();
     await user.click(await screen.findByRole('radio', { name: 'Option 1B' }));
+    expect(screen.getByRole('radiogroup', { name: 'How sure are you? (optional)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Check' }));
+    await waitFor(() =>
+      expect(server.of('POST', `/api/v1/evaluations/${evalId(1)}/check`)[0]?.body).toEqual({}),
+    );
+  });
 
-    expect(screen.getByText('Choose how sure you are before checking.')).toBeInTheDocument();
-    expect(server.of('POST', /\/check$/)).toHaveLength(0);
+  it('takes how sure the learner is, then saves, checks and locks the answer', async () => {
+    const user = userEvent.setup();
+    const { server } = renderPractice();
+    await user.click(await screen.findByRole('radio', { name: 'Option 1B' }));
 
     await user.click(screen.getByRole('radio', { name: 'Guess' }));
     await user.click(screen.getByRole('button', { name: 'Check' }));
