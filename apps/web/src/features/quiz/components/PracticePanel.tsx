@@ -1,6 +1,6 @@
 import type { Confidence, HintData, HintLevel } from '@ai-tutor/contract';
 import { Box, Button, CircularProgress, Stack } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/base-query';
 import { useCheckAnswerMutation } from '../api/check-answer';
@@ -27,11 +27,9 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
   const { evaluation } = question;
   const toast = useToast();
   const [confidence, setConfidence] = useState<Record<string, Confidence>>({});
-  const [missing, setMissing] = useState(false);
   const [checking, setChecking] = useState(false);
   const [hints, setHints] = useState<Record<string, HintData[]>>({});
   const [hintError, setHintError] = useState<string | null>(null);
-  const confidenceRef = useRef<HTMLInputElement>(null);
   const [check] = useCheckAnswerMutation();
   const [askHint, hint] = useGetHintMutation();
   const chosen = confidence[evaluation._id] ?? evaluation.confidence ?? null;
@@ -88,11 +86,9 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
           value={chosen}
           onChange={(value) => {
             setConfidence((all) => ({ ...all, [evaluation._id]: value }));
-            setMissing(false);
           }}
-          missing={missing}
+          missing={false}
           disabled={checking}
-          inputRef={confidenceRef}
         />
         <Button
           variant="contained"
