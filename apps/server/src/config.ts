@@ -80,6 +80,13 @@ const envSchema = z.object({
   // The kernel's queue of connections not yet accepted: a class arriving at once must not overflow it
   // (capped by net.core.somaxconn, docs/deploy.md).
   LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65_535).default(4096),
+  PERCENTILE_MIN_FIRST_ATTEMPTS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1)
+    .max(100_000)
+    .default(10),
+  REVIEW_NEW_CARDS_PER_DAY: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(20),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int('must be a whole number').min(0).max(120).default(0),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -125,6 +132,10 @@ export interface Config {
   sweepIntervalSeconds: number;
   /** The queue in front of session starts (services/limits/work-queue.ts). */
   starts: { concurrency: number; maxWaiting: number; maxWaitMs: number };
+  /** A mock test's practice percentile is given from this many first attempts of its module on. */
+  percentileMinFirstAttempts: number;
+  /** New review cards introduced in any 24 hours (the rest wait). */
+  reviewNewCardsPerDay: number;
   /** On SIGTERM, how long readiness answers 503 while requests are still served, before closing. */
   shutdownDrainSeconds: number;
   trustProxy: boolean;
@@ -228,6 +239,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxWaiting: e.START_QUEUE,
       maxWaitMs: e.START_QUEUE_WAIT_SECONDS * 1000,
     },
+    reviewNewCardsPerDay: e.REVIEW_NEW_CARDS_PER_DAY,
+    percentileMinFirstAttempts: e.PERCENTILE_MIN_FIRST_ATTEMPTS,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS === undefined ? !production : e.API_DOCS === 'true',

@@ -18,7 +18,8 @@ import { closeTest, scheduleOpenTest, takeLive } from './helpers/live-tests.js';
 let t: TestApp;
 let c: TestCatalogue;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Every first attempt counts here: the threshold's own rule is tested in results-figures.test.ts.
+  t = await buildTestApp({ PERCENTILE_MIN_FIRST_ATTEMPTS: '1' });
   c = await insertCatalogue(t.app.db, {
     module: { questionCount: 3, durationMinutes: 30 },
     subjects: [{ name: 'Physics', questions: 3 }],

@@ -187,7 +187,10 @@ describe('at the close', () => {
     const id = await scheduleOpenTest(t.app.db, c);
     const quiet = await createLearner(t.app);
     const keen = await createLearner(t.app);
-    await takeLive(t.app, quiet, c, id, 1); // never submitted: 4 when completed at the close
+    const sq = await takeLive(t.app, quiet, c, id, 1); // never submitted: 4 when completed at the close
+    // The two left blank were opened (marked for review), so they are mistakes, not questions unseen.
+    for (const e of sq.evaluation.slice(1))
+      expect((await save(t.app, quiet, { evaluationId: e._id, markedForReview: true })).statusCode).toBe(200);
     const sk = await takeLive(t.app, keen, c, id, 2); // 8
     await submit(t.app, keen, sk.assessment.slug);
     // Until the ranking, no review card tells a taker what they missed (DESIGN.md §6.3).

@@ -69,7 +69,7 @@ describe('hints without an AI provider', () => {
       payload: { level },
     });
 
-  it('gives levels in order from the stored solution, says it is not AI, and never the key before 4', async () => {
+  it('gives levels in order: a nudge from the question, then the solution one step at a time, never the key before 4', async () => {
     const s = await startSession(t.app, learner, practice(c));
     const car = byText(s, 'A car')._id;
 
@@ -77,27 +77,19 @@ describe('hints without an AI provider', () => {
     expect(skipped.statusCode).toBe(409);
     expect(skipped.json()).toEqual({ message: practiceMessages.hintSkipped(2), data: null });
 
-    const texts: string[] = [];
+    const given: [number, string, string][] = [];
     for (const level of [1, 2, 3]) {
       const res = await hint(car, level);
       expect(res.statusCode).toBe(200);
       const data = hintData.parse(res.json().data);
-      expect(data).toMatchObject({
-        level,
-        source: 'fallback',
-        promptVersion: 'fallback@1',
-        notice: practiceMessages.hintFallback,
-      });
+      expect(data).toMatchObject({ level, promptVersion: 'ladder@2', notice: null });
       expect(data.text).not.toContain('10 m/s');
-      texts.push(data.text);
+      given.push([level, data.source, data.text]);
     }
-    expect(texts.map((x, i) => [i + 1, x])).toEqual([
-      [1, 'Speed grows by the acceleration every second.'],
-      [2, 'Speed grows by the acceleration every second. So multiply the acceleration by the time.'],
-      [
-        3,
-        'Speed grows by the acceleration every second. So multiply the acceleration by the time. Here that is 2 × 5.',
-      ],
+    expect(given).toEqual([
+      [1, 'question', practiceMessages.hintNudge('“Its speed?”', 'Kinematics')],
+      [2, 'solution', 'Speed grows by the acceleration every second.'],
+      [3, 'solution', 'So multiply the acceleration by the time.'],
     ]);
     const labels = await hint(car, 4);
     expect(hintData.parse(labels.json().data)).toMatchObject({
@@ -121,10 +113,14 @@ describe('hints without an AI provider', () => {
     const s = await startSession(t.app, learner, practice(c));
     const g = byText(s, 'What is g')._id;
     const one = hintData.parse((await hint(g, 1)).json().data);
-    expect(one.text).toBe(practiceMessages.hintGeneric[1]);
-    await hint(g, 2);
+    expect(one).toMatchObject({ source: 'question' });
+    const two = hintData.parse((await hint(g, 2)).json().data);
+    expect(two).toMatchObject({ source: 'generic', text: practiceMessages.hintGeneric[2] });
     await hint(g, 3);
-    expect(hintData.parse((await hint(g, 4)).json().data).text).toBe(practiceMessages.hintKeyOnly('9.8'));
+    expect(hintData.parse((await hint(g, 4)).json().data)).toMatchObject({
+      source: 'generic',
+      text: practiceMessages.hintKeyOnly('9.8'),
+    });
   });
 
   it('is refused in a timed test (409) and for another learner’s question (404)', async () => {
@@ -193,7 +189,11 @@ describe('hints with an AI provider', () => {
     fake.script(reply.json({ hint: 'It is 10 m/s.' }), reply.json({ hint: 'Think: 10 m/s.' }));
     const data = hintData.parse((await hint(car, 1)).json().data);
     expect(fake.requests).toHaveLength(2);
-    expect(data).toMatchObject({ source: 'fallback', text: 'Speed grows by the acceleration every second.' });
+    expect(data).toMatchObject({
+      source: 'question',
+      text: practiceMessages.hintNudge('“Its speed?”', 'Kinematics'),
+      notice: practiceMessages.hintAiUnavailable,
+    });
 
     fake.script(reply.json({ hint: 'The answer is 10 m/s.' }), reply.json({ hint: 'Multiply a by t.' }));
     const second = hintData.parse((await hint(car, 2)).json().data);
@@ -204,7 +204,7 @@ describe('hints with an AI provider', () => {
     const s = await startSession(t.app, learner, practice(c));
     fake.script(reply.serverError(), reply.serverError(), reply.serverError(), reply.serverError());
     const data = hintData.parse((await hint(byText(s, 'A car')._id, 1)).json().data);
-    expect(data).toMatchObject({ source: 'fallback', notice: practiceMessages.hintFallback });
+    expect(data).toMatchObject({ source: 'question', notice: practiceMessages.hintAiUnavailable });
   });
 
   it(`is rate-limited per learner (${HINT_RATE_LIMIT.max} a minute)`, async () => {

@@ -116,7 +116,7 @@ describe('GET /api/v1/assessment/details', () => {
     }
   });
 
-  it('lists mock tests under the module and every session touching a topic under the topic', async () => {
+  it('lists mock tests under the module, and under a topic its quizzes and sessions that answered one of its questions', async () => {
     const mod = attemptsData.parse(
       (await list(`entityType=exam_module&entitySlug=${c.module.slug}`)).json().data,
     );
@@ -130,14 +130,14 @@ describe('GET /api/v1/assessment/details', () => {
       (await list(`entityType=topic&entitySlug=${c.subjects[0]!.topics[0]!.slug}&limit=30`)).json().data,
     );
     expect(topic.entityData).toEqual({ name: 'Waves' });
-    expect(topic.total).toBe(18);
-    expect(topic.assessments[0]!.slug).toBe(moduleSlug);
+    // Every session so far left the topic's questions blank: not an attempt of the topic.
+    expect(topic.total).toBe(0);
     const t1 = await startSession(t.app, learner, topicQuiz(c));
     await submit(t.app, learner, t1.assessment.slug);
     const after = attemptsData.parse(
       (await list(`entityType=topic&entitySlug=${c.subjects[0]!.topics[0]!.slug}`)).json().data,
     );
-    expect(after.total).toBe(19);
+    expect(after.total).toBe(1);
     expect(after.assessments[0]).toMatchObject({ slug: t1.assessment.slug, quizType: 'topic' });
   });
 

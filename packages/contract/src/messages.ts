@@ -166,8 +166,13 @@ export const practiceMessages = {
     `Nothing is due for review in ${examName} right now. Practise or take a test, and come back later.`,
   noAdaptiveQuestions: (scopeName: string) =>
     `No questions are available for an adaptive session of ${scopeName} yet. Please choose another quiz.`,
-  /** The fallback hint's notice (no AI provider, or it could not answer). */
-  hintFallback: 'Hint from the stored solution (AI tutor unavailable).',
+  /** A configured AI tutor did not write this hint (it failed, or its hint gave the key away). */
+  hintAiUnavailable: 'The AI tutor could not give this hint, so it comes from the question instead.',
+  /** The nudge of a question without authored hints: what is asked, and the topic it rests on. */
+  hintNudge: (asked: string, topic: string) =>
+    `What is asked: ${asked} This is a question of ${topic}: which idea of ${topic} links what you are given to what is asked?`,
+  hintNudgeNoQuote: (topic: string) =>
+    `Re-read what is asked. This is a question of ${topic}: which idea of ${topic} links what you are given to what is asked?`,
   /** Fallback hints of a question without a stored solution, by level (1–3). */
   hintGeneric: {
     1: 'Re-read the question: what exactly is asked for, and what are you given?',

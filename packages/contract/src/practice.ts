@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HINT_LABELS, HINT_MAX_LEVEL, SESSION_MODES, TEXT_LIMITS } from './constants.js';
+import { HINT_LABELS, HINT_MAX_LEVEL, HINT_SOURCES, SESSION_MODES, TEXT_LIMITS } from './constants.js';
 import { OUTCOME_LABELS } from './marking.js';
 import { text } from './text.js';
 import { CONFIDENCE_LEVELS } from './tutor.js';
@@ -49,10 +49,13 @@ export const practiceEvaluationFields = {
   feedback: checkFeedback.nullable().optional(),
 };
 
-/** `POST /v1/evaluations/:id/check`: the answer to check (else the saved one) and how sure one was. */
+/**
+ * `POST /v1/evaluations/:id/check`: the answer to check (else the saved one) and, if the learner says,
+ * how sure they were (a right guess is then queued for review).
+ */
 export const checkAnswerBody = z.object({
   userAnswer: answerValue.optional(),
-  confidence,
+  confidence: confidence.optional(),
 });
 export type CheckAnswerBody = z.infer<typeof checkAnswerBody>;
 
@@ -62,7 +65,7 @@ export const checkedEvaluation = z.object({
   status: z.enum(['answered', 'not_answered']),
   markedForReview: z.boolean(),
   locked: z.literal(true),
-  confidence,
+  confidence: confidence.nullable(),
 });
 export const checkAnswerData = checkFeedback.extend({ evaluation: checkedEvaluation });
 export type CheckAnswerData = z.infer<typeof checkAnswerData>;
@@ -75,11 +78,11 @@ export const hintData = z.object({
   level: z.number().int().min(1).max(HINT_MAX_LEVEL),
   label: z.enum(Object.values(HINT_LABELS) as [string, ...string[]]),
   text: z.string(),
-  /** `ai`: the AI tutor wrote it; `fallback`: built from the stored solution (says so in `notice`). */
-  source: z.enum(['ai', 'fallback']),
-  /** The prompt version that asked for it (`hint@1`), or `fallback@1`. */
+  /** Where the text came from (HINT_SOURCES): shown beside it, so a hint never claims another origin. */
+  source: z.enum(HINT_SOURCES),
+  /** The prompt version that asked for it (`hint-v1`), or the built-in ladder's (`ladder@2`). */
   promptVersion: z.string(),
-  /** Why this is not the AI tutor's text; null when it is. */
+  /** Set when an AI tutor is configured but did not write this one (it failed or gave the key away). */
   notice: z.string().nullable(),
 });
 export type HintData = z.infer<typeof hintData>;

@@ -267,6 +267,16 @@ export const attemptsData = z.object({
 });
 export type AttemptsData = z.infer<typeof attemptsData>;
 
+/**
+ * `POST /v1/assessment/:slug/submit` body (optional): the evaluation ids the learner opened. Moving past
+ * a blank question sends no save, so only the web app knows; an unanswered question never opened is
+ * not a mistake and stays out of the review queue.
+ */
+export const submitAssessmentBody = z
+  .object({ visited: z.array(z.string().max(64)).max(1_000).optional() })
+  .nullish();
+export type SubmitAssessmentBody = z.infer<typeof submitAssessmentBody>;
+
 /** `POST /v1/assessment/:slug/submit`: the completed assessment, score included. */
 export const submitAssessmentData = z.object({ assessment });
 export type SubmitAssessmentData = z.infer<typeof submitAssessmentData>;

@@ -27,6 +27,9 @@ export const COACH_MIN_ANSWERS = 10;
 export const COACH_GUESS_OPTIONS = 4;
 
 export const MISTAKES_DEFAULT_PAGE_SIZE = 20;
+/** Why a question is in the notebook: answered wrong (or partly), not attempted, or right by a guess. */
+export const MISTAKE_KINDS = ['wrong', 'unattempted', 'guess'] as const;
+export type MistakeKind = (typeof MISTAKE_KINDS)[number];
 export const MISTAKES_MAX_PAGE_SIZE = 50;
 
 const ref = z.object({ id: z.string(), name: z.string(), slug: z.string() });
@@ -60,6 +63,8 @@ export const reviewSummaryData = reviewCounts.extend({
   exam: ref.nullable(),
   /** When the next card falls due (null when the queue is empty); may be in the past. */
   nextDueAt: z.string().nullable(),
+  /** New cards beyond the daily limit of new cards (REVIEW_NEW_CARDS_PER_DAY): they enter later. */
+  waitingNew: z.number().int().optional(),
   subjects: z.array(reviewCounts.extend({ subject: ref, exam: ref })),
 });
 export type ReviewSummaryData = z.infer<typeof reviewSummaryData>;
@@ -70,6 +75,8 @@ export const mistakesQuery = z.object({
   examSlug: slug.optional(),
   subjectSlug: slug.optional(),
   topicSlug: slug.optional(),
+  /** Only the questions of one kind: the notebook keeps 'wrong' apart from 'not attempted'. */
+  kind: z.enum(MISTAKE_KINDS).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(MISTAKES_MAX_PAGE_SIZE).default(MISTAKES_DEFAULT_PAGE_SIZE),
 });

@@ -1,4 +1,9 @@
-import { MARKING_SCHEME_NAMES, QUESTION_TYPES, type QuestionKey } from '@ai-tutor/contract';
+import {
+  AUTHORED_HINTS_MAX,
+  MARKING_SCHEME_NAMES,
+  QUESTION_TYPES,
+  type QuestionKey,
+} from '@ai-tutor/contract';
 import { z } from 'zod';
 import { SLUG_PATTERN } from './types.js';
 
@@ -30,6 +35,11 @@ const questionSchema = z.strictObject({
   range: z.tuple([z.number(), z.number()]).optional(),
   passage: z.string().optional(),
   explanation: z.string().nullish(),
+  /** Authored hints, levels 1–3 in order; level 4 is always the worked solution (`explanation`). */
+  hints: z
+    .array(z.string().trim().min(1, 'a hint must not be empty').max(2_000))
+    .max(AUTHORED_HINTS_MAX)
+    .optional(),
   topic: slug.nullish(),
   status: z.enum(['active', 'draft']).optional(),
 });

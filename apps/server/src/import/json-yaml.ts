@@ -89,6 +89,7 @@ function readSubject(
             : key,
       passage: passage === null ? null : figures(passage, where),
       explanation: q.explanation ? figures(q.explanation, where) : null,
+      hints: (q.hints ?? []).map((h) => figures(h, where)),
       topic: q.topic ? { where: at([...questionPath, 'topic']), slug: q.topic, name: null } : null,
       ...(q.status ? { status: q.status } : {}),
     });

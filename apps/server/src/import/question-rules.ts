@@ -74,6 +74,7 @@ export function makeQuestion(
     key?: QuestionKey;
     passage?: string | null;
     explanation?: string | null;
+    hints?: string[];
     topic?: TopicRef | null;
     status?: 'active' | 'draft';
   },
@@ -89,6 +90,7 @@ export function makeQuestion(
     answer: fields.key ? keyText(key) : (fields.answer ?? '').trim(),
     passage: fields.passage?.trim() || null,
     explanation: fields.explanation?.trim() || null,
+    hints: (fields.hints ?? []).map((h) => h.trim()).filter(Boolean),
     topic: fields.topic ?? null,
     status: fields.status ?? null,
   };

@@ -41,6 +41,8 @@ export interface ParsedQuestion {
   /** A comprehension passage this question shares with others, or null. */
   passage: string | null;
   explanation: string | null;
+  /** Hints the author wrote, levels 1–3 in order (only our format carries them; others: empty). */
+  hints: string[];
   topic: TopicRef | null;
   /** Only our own format says; otherwise new questions are active and existing ones keep theirs. */
   status: 'active' | 'draft' | null;

@@ -39,6 +39,8 @@ export interface QuestionSpec {
   /** A multiple-correct or numerical key (then `answer` is not used). */
   key?: QuestionKey;
   explanation?: string | null;
+  /** Authored hints, levels 1–3. */
+  hints?: string[];
   status?: 'active' | 'draft';
   /** Index into the subject's topics. */
   topic?: number;
@@ -150,6 +152,7 @@ export async function insertCatalogue(db: Db, spec: CatalogueSpec): Promise<Test
             ? { type: q.key.type, key: q.key, answer: keyText(q.key) }
             : keyColumns(q.options ?? [], q.answer ?? `answer ${i + 1}`)),
           explanation: q.explanation === undefined ? null : q.explanation,
+          hints: q.hints ?? [],
           status: q.status ?? 'active',
         })
         .returning({ id: questions.id });
@@ -213,8 +216,14 @@ export function save(
   return app.inject({ method: 'POST', url: '/api/v1/evaluations', headers: learner.headers, payload });
 }
 
-export function submit(app: FastifyInstance, learner: TestLearner, slug: string) {
-  return app.inject({ method: 'POST', url: `/api/v1/assessment/${slug}/submit`, headers: learner.headers });
+/** `visited`: the evaluation ids the web app reports as opened (absent: no body, as older clients). */
+export function submit(app: FastifyInstance, learner: TestLearner, slug: string, visited?: string[]) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/assessment/${slug}/submit`,
+    headers: learner.headers,
+    ...(visited ? { payload: { visited } } : {}),
+  });
 }
 
 export async function fetchResult(

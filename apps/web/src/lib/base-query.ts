@@ -10,6 +10,7 @@ import type {
 import { fetchJson, type FetchResult } from './fetch-json';
 import { sessionEnded, tokensRefreshed } from '../stores/auth-slice';
 import { tokenStorage } from './token-storage';
+import { plainServerMessage } from './form-errors';
 
 /**
  * The one way the app calls the server: RTK Query's endpoints (api-client.ts) use it, and the first
@@ -105,7 +106,7 @@ export async function callApiOrThrow<T>(
 /** The server's message from a failed call, or a fallback a learner understands. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   const e = error as { status?: unknown; data?: { message?: unknown } } | undefined;
-  if (e && typeof e.data?.message === 'string') return e.data.message;
+  if (e && typeof e.data?.message === 'string') return plainServerMessage(e.data.message);
   if (e?.status === 'FETCH_ERROR') return 'Cannot reach the server. Check your connection and try again.';
   if (e?.status === 'TIMEOUT_ERROR') return 'The server took too long to answer. Please try again.';
   return fallback;

@@ -9,6 +9,8 @@ export interface MistakesFilter {
   exam?: string | undefined;
   subject?: string | undefined;
   topic?: string | undefined;
+  /** 'wrong', 'unattempted' or 'guess' (MISTAKE_KINDS); absent: all. */
+  kind?: string | undefined;
   page?: string | undefined;
 }
 

@@ -111,6 +111,11 @@ export const questions = pgTable(
     key: jsonb('key').$type<QuestionKey>().notNull(),
     answer: text('answer').notNull(),
     explanation: text('explanation'),
+    /** Hints its author wrote, levels 1–3 in order (docs/import-format.md); empty: the built-in ladder. */
+    hints: jsonb('hints')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     passageId: uuid('passage_id').references(() => passages.id),
     /** A key correction dropped it (full marks to everyone given it); it is drawn no more. */
     droppedAt: timestamp('dropped_at', { withTimezone: true }),

@@ -123,6 +123,11 @@ export const answerSheets = pgTable('answer_sheets', {
   answers: text('answers').array().$type<(string | null)[]>().notNull(),
   marked: boolean('marked').array().notNull(),
   timeSpent: integer('time_spent').array().notNull(),
+  /**
+   * Positions the learner opened (the web app reports them with the submit; a save, a mark or time
+   * spent also tells): an unanswered position never opened is not a mistake and never enters review.
+   */
+  visited: boolean('visited').array(),
   /** Practice and review (DESIGN.md §6.2): a checked position is locked, saves to it are refused. */
   checked: boolean('checked').array(),
   /**

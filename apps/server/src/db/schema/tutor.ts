@@ -90,6 +90,11 @@ export const reviewCards = pgTable(
     topicId: uuid('topic_id'),
     /** "I've got this": out of the queue until a wrong answer brings it back. */
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    /**
+     * When the card was first answered again after it entered the queue: until then it is a new card,
+     * and at most REVIEW_NEW_CARDS_PER_DAY new cards are introduced in any 24 hours (the rest wait).
+     */
+    introducedAt: timestamp('introduced_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

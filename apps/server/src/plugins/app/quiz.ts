@@ -1,5 +1,7 @@
 import {
+  PERCENTILE_MIN_FIRST_ATTEMPTS,
   quizMessages,
+  REVIEW_NEW_CARDS_PER_DAY,
   type AttemptsQuery,
   type CreateAssessmentBody,
   type SaveEvaluationBody,
@@ -27,6 +29,8 @@ export function createQuizService(
   grader: FreeTextGrader | null,
   starts: WorkQueueOptions,
   foreground?: { policy: ForegroundFirst; busySaves: number },
+  newCardsPerDay = REVIEW_NEW_CARDS_PER_DAY,
+  percentileMinAttempts = PERCENTILE_MIN_FIRST_ATTEMPTS,
 ) {
   // Exam day: thousands start within a minute. Starts beyond what the pool serves wait here, in
   // order, instead of on the pool (where saves of running tests would wait behind them); what the
@@ -35,7 +39,7 @@ export function createQuizService(
   /** `receivedAt`: when the request came (a start afresh replaces only what was running then). */
   const queuedStart = (userId: string, body: CreateAssessmentBody, receivedAt = Date.now()) =>
     startQueue
-      .run(() => startSession(db, grader, userId, body, receivedAt))
+      .run(() => startSession(db, grader, userId, body, receivedAt, newCardsPerDay))
       .catch((error: unknown) => {
         if (!(error instanceof QueueBusyError)) throw error;
         throw new AppError(503, quizMessages.startBusy(error.retryAfterSeconds), undefined, {
@@ -65,8 +69,9 @@ export function createQuizService(
     running: (userId: string) => runningAttempts(db, userId),
     save,
     session: (userId: string, slug: string) => getSession(db, grader, userId, slug),
-    submit: (userId: string, slug: string) => submitSession(db, grader, userId, slug),
-    result: (userId: string, slug: string) => getResult(db, grader, userId, slug),
+    submit: (userId: string, slug: string, visited: string[] = []) =>
+      submitSession(db, grader, userId, slug, visited),
+    result: (userId: string, slug: string) => getResult(db, grader, userId, slug, percentileMinAttempts),
     attempts: (userId: string, query: AttemptsQuery) => listAttempts(db, grader, userId, query),
     recent: (userId: string) => recentAttempts(db, grader, userId),
     /** Completes every session past its deadline and grace; the number completed. */
@@ -86,7 +91,17 @@ export default fp(
     const { starts, database } = fastify.config;
     const busySaves = Math.max(1, Math.ceil(database.poolSize / 2));
     const foreground = { policy: fastify.foreground, busySaves };
-    fastify.decorate('quiz', createQuizService(fastify.db, fastify.freeTextGrader, starts, foreground));
+    fastify.decorate(
+      'quiz',
+      createQuizService(
+        fastify.db,
+        fastify.freeTextGrader,
+        starts,
+        foreground,
+        fastify.config.reviewNewCardsPerDay,
+        fastify.config.percentileMinFirstAttempts,
+      ),
+    );
   },
   { name: 'quiz', dependencies: ['config', 'database', 'ai', 'foreground'] },
 );

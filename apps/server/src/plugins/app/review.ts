@@ -1,4 +1,9 @@
-import type { MistakesQuery, QuestionReportBody, ReviewSummaryQuery } from '@ai-tutor/contract';
+import {
+  REVIEW_NEW_CARDS_PER_DAY,
+  type MistakesQuery,
+  type QuestionReportBody,
+  type ReviewSummaryQuery,
+} from '@ai-tutor/contract';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import { drainHistoryQueue } from '../../services/tutor/history-queue.js';
@@ -7,9 +12,10 @@ import { dismissMistake, listMistakes, reviewSummary } from '../../services/tuto
 import { reportQuestion } from '../../services/tutor/reports.js';
 
 /** The tutor loop's learner calls (services/tutor/, DESIGN.md §6.2) bound to one app's database. */
-export function createReviewService(db: Db) {
+export function createReviewService(db: Db, newCardsPerDay = REVIEW_NEW_CARDS_PER_DAY) {
   return {
-    summary: (userId: string, query: ReviewSummaryQuery) => reviewSummary(db, userId, query),
+    summary: (userId: string, query: ReviewSummaryQuery) =>
+      reviewSummary(db, userId, query, new Date(), newCardsPerDay),
     mistakes: (userId: string, query: MistakesQuery) => listMistakes(db, userId, query),
     dismiss: (userId: string, questionId: string) => dismissMistake(db, userId, questionId),
     report: (userId: string, questionId: string, body: QuestionReportBody) =>
@@ -38,7 +44,7 @@ const HISTORY_MAX_DEFER_MS = 30_000;
  */
 export default fp(
   async (fastify) => {
-    const service = createReviewService(fastify.db);
+    const service = createReviewService(fastify.db, fastify.config.reviewNewCardsPerDay);
     fastify.decorate('review', service);
     let running: Promise<void> | null = null;
     const mayRun = fastify.foreground.gate(HISTORY_MAX_DEFER_MS);
@@ -61,5 +67,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'review', dependencies: ['database', 'foreground'] },
+  { name: 'review', dependencies: ['config', 'database', 'foreground'] },
 );

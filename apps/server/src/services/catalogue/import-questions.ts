@@ -45,6 +45,7 @@ async function updateQuestion(
     answer: q.answer,
     passageId,
     explanation: q.explanation,
+    hints: q.hints,
     status: q.status ?? row.status,
   };
   const changed =
@@ -56,6 +57,7 @@ async function updateQuestion(
     !sameOptions(next.options, row.options) ||
     next.answer !== row.answer ||
     next.explanation !== row.explanation ||
+    !isDeepStrictEqual(next.hints, row.hints) ||
     next.status !== row.status;
   if (changed)
     await run.tx
@@ -102,6 +104,7 @@ export async function writeQuestions(
           answer: q.answer,
           passageId,
           explanation: q.explanation,
+          hints: q.hints,
           source,
           status: q.status ?? 'active',
         });

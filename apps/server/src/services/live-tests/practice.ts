@@ -1,4 +1,9 @@
-import { ntaPercentile, percentileText, type PracticePercentile } from '@ai-tutor/contract';
+import {
+  ntaPercentile,
+  PERCENTILE_MIN_FIRST_ATTEMPTS,
+  percentileText,
+  type PracticePercentile,
+} from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
@@ -72,6 +77,7 @@ export async function practicePercentileOf(
   moduleId: string,
   markingScheme: string,
   score: number,
+  minAttempts = PERCENTILE_MIN_FIRST_ATTEMPTS,
 ): Promise<PracticePercentile | undefined> {
   const result = await db.execute(sql`
     SELECT coalesce(sum(count) FILTER (WHERE score <= ${score}::int), 0)::int AS at_or_below,
@@ -80,6 +86,7 @@ export async function practicePercentileOf(
   const row = result.rows[0] as { at_or_below: number; total: number } | undefined;
   const total = Number(row?.total ?? 0);
   if (total === 0) return undefined;
+  if (total < minAttempts) return { percentile: null, percentileText: null, firstAttempts: total };
   const percentile = ntaPercentile(Number(row?.at_or_below ?? 0), total);
   return { percentile, percentileText: percentileText(percentile), firstAttempts: total };
 }

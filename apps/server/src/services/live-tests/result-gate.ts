@@ -69,6 +69,7 @@ export async function practicePercentileOfSession(
     markingScheme: string;
     score: number | null;
   },
+  minAttempts?: number,
 ): Promise<PracticePercentile | undefined> {
   // Among first timed attempts of a module mock test: practice runs and live tests are not compared.
   if (
@@ -79,5 +80,5 @@ export async function practicePercentileOfSession(
     row.score === null
   )
     return undefined;
-  return practicePercentileOf(db, row.moduleId, row.markingScheme, row.score);
+  return practicePercentileOf(db, row.moduleId, row.markingScheme, row.score, minAttempts);
 }

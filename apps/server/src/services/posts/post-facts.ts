@@ -1,7 +1,7 @@
-import { aiMessages } from '@ai-tutor/contract';
-import { eq, sql } from 'drizzle-orm';
+import { aiMessages, fullMarks, schemeById, type QuestionType } from '@ai-tutor/contract';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assessments, exams, modules, subjects, topics } from '../../db/schema.js';
+import { answerSheets, assessments, exams, modules, subjects, topics } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { PostFacts } from './templates.js';
 
@@ -28,9 +28,12 @@ export async function factsOf(db: Db, assessmentId: string): Promise<PostFacts> 
       module: modules.name,
       subject: subjects.name,
       topic: topics.name,
-      correct: sql<number>`(SELECT count(*)::int FROM jsonb_array_elements(${assessments.scores}) AS s(score) WHERE (s.score #>> '{}')::numeric > 0)`,
+      scores: assessments.scores,
+      markingScheme: assessments.markingScheme,
+      questionTypes: answerSheets.questionTypes,
     })
     .from(assessments)
+    .innerJoin(answerSheets, eq(answerSheets.assessmentId, assessments.id))
     .innerJoin(exams, eq(exams.id, assessments.examId))
     .innerJoin(modules, eq(modules.id, assessments.moduleId))
     .leftJoin(subjects, eq(subjects.id, assessments.subjectId))
@@ -38,6 +41,10 @@ export async function factsOf(db: Db, assessmentId: string): Promise<PostFacts> 
     .where(eq(assessments.id, assessmentId));
   if (!row) throw notFound(aiMessages.assessmentNotFound);
   const score = row.score ?? 0;
+  // As the result counts them: full marks are correct, some marks (JEE Advanced) partially correct.
+  const scheme = schemeById(row.markingScheme);
+  const types = row.questionTypes as QuestionType[];
+  const marks = (row.scores ?? []).map((s, i) => ({ s, max: fullMarks(scheme, types[i] ?? 'single') }));
   return {
     exam: row.exam,
     module: row.module,
@@ -47,7 +54,8 @@ export async function factsOf(db: Db, assessmentId: string): Promise<PostFacts> 
     score,
     totalMarks: row.totalMarks,
     percentage: percentageOf(score, row.totalMarks).toFixed(1),
-    correct: Number(row.correct),
+    correct: marks.filter(({ s, max }) => s !== null && s >= max).length,
+    partial: marks.filter(({ s, max }) => s !== null && s > 0 && s < max).length,
     totalQuestions: row.totalQuestions,
   };
 }

@@ -13,9 +13,17 @@ export interface PostFacts {
   totalMarks: number;
   /** One decimal, as text ("62.5"). */
   percentage: string;
+  /** Full marks; `partial`: some marks (JEE Advanced's multiple-correct), as the result counts them. */
   correct: number;
+  partial: number;
   totalQuestions: number;
 }
+
+/** "3 of 54 questions right" or "1 right and 2 partially right of 54 questions", as the result says. */
+const rightOf = (f: PostFacts) =>
+  f.partial > 0
+    ? `${f.correct} right and ${f.partial} partially right of ${f.totalQuestions} questions`
+    : `${f.correct} of ${f.totalQuestions} questions right`;
 
 function closing(f: PostFacts): string {
   const pct = Number(f.percentage);
@@ -29,11 +37,11 @@ const scope = (f: PostFacts) => f.topic ?? f.subject ?? f.module;
 export const POST_TEMPLATES: ((f: PostFacts) => string)[] = [
   (f) =>
     `I just completed a ${f.kind} on ${scope(f)} (${f.exam}) on AI TUTOR and scored ` +
-    `${f.score} / ${f.totalMarks} (${f.percentage}%), with ${f.correct} of ${f.totalQuestions} questions right.` +
+    `${f.score} / ${f.totalMarks} (${f.percentage}%), with ${rightOf(f)}.` +
     `\n\n${closing(f)}\n\n#ExamPrep #AITutor`,
   (f) =>
     `Practice update: ${f.score} / ${f.totalMarks} (${f.percentage}%) in my ${scope(f)} ${f.kind} for ${f.exam}. ` +
-    `${f.correct} of ${f.totalQuestions} questions correct. ${closing(f)}\n\n#LearningEveryDay #AITutor`,
+    `${rightOf(f)[0]!.toUpperCase()}${rightOf(f).slice(1)}. ${closing(f)}\n\n#LearningEveryDay #AITutor`,
   (f) =>
     `Another step in my ${f.exam} preparation: the ${scope(f)} ${f.kind} on AI TUTOR, ` +
     `${f.score} / ${f.totalMarks} (${f.percentage}%). ${closing(f)}\n\n#ExamPrep #KeepLearning`,

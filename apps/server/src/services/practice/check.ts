@@ -153,7 +153,7 @@ export async function checkAnswer(
     const row = updated.rows[0] as { marked: boolean } | undefined;
     if (!row) return null;
     await tx.execute(sql`
-      UPDATE assessments a SET confidence[${at + 1}::int] = ${body.confidence}::text,
+      UPDATE assessments a SET confidence[${at + 1}::int] = ${body.confidence ?? null}::text,
         check_scores = coalesce(a.check_scores, '{}'::jsonb) || jsonb_build_object(${String(at)}::text, ${
           score === null ? null : JSON.stringify(score)
         }::jsonb)
@@ -173,7 +173,8 @@ export async function checkAnswer(
         score,
         maxScore,
         // After the worked solution (hint 4) a right answer is not recall: the queue hears a guess.
-        confidence: Number(found.row.hints_given ?? 0) >= HINT_MAX_LEVEL ? 'guess' : body.confidence,
+        confidence:
+          Number(found.row.hints_given ?? 0) >= HINT_MAX_LEVEL ? 'guess' : (body.confidence ?? null),
         timeSpent: Number(found.row.time_spent ?? 0),
         answer,
         answeredAt: new Date(),
@@ -200,7 +201,7 @@ export async function checkAnswer(
       status: answer === null ? 'not_answered' : 'answered',
       markedForReview: Boolean(locked.marked),
       locked: true,
-      confidence: body.confidence,
+      confidence: body.confidence ?? null,
     },
   };
 }

@@ -1,7 +1,6 @@
 import {
   HINT_LABELS,
   keyText,
-  normalizeAnswer,
   practiceMessages,
   type HintData,
   type HintLevel,
@@ -13,63 +12,17 @@ import { conflict } from '../../lib/errors.js';
 import { prompts } from '../ai/prompts.js';
 import { AiError, type AiProvider } from '../ai/provider.js';
 import { practicePosition } from './check.js';
-import { correctOptionsOf } from './feedback.js';
+import { ladderHint, LADDER_VERSION, type LadderQuestion } from './hint-ladder.js';
+import { revealsKey } from './key-leaks.js';
 
 /**
  * `POST /v1/evaluations/:id/hint` (DESIGN.md §6.2): levels 1 nudge, 2 concept, 3 first step, 4 worked
  * solution, one at a time (level n once n − 1 was given; any level given may be asked again), only in
- * practice and review sessions. The AI tutor writes them from the stored solution (prompt `hint-v1`);
- * a level 1–3 hint that gives the key away is asked for once more, then replaced by the fallback.
- * Without a provider (or when it fails) the fallback is built from the stored solution and says so.
+ * practice and review sessions. A level the question's author wrote is always theirs. Otherwise the AI
+ * tutor, when configured, writes it from the stored solution (prompt `hint-v1`; a level 1–3 hint that
+ * gives the key away is asked for once more); without it, or when it fails, the built-in ladder
+ * (hint-ladder.ts) answers. Every hint says its source.
  */
-
-export const FALLBACK_VERSION = 'fallback@1';
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** `needle` as a whole word or phrase of `haystack` (both normalised: case, spaces). */
-const mentions = (haystack: string, needle: string) =>
-  needle.length > 0 &&
-  new RegExp(`(^|[^\\p{L}\\p{N}])${escape(needle)}($|[^\\p{L}\\p{N}])`, 'u').test(haystack);
-
-/** Whether a text gives the key away: a right option's text, the numerical value, an accepted answer. */
-export function revealsKey(text: string, key: QuestionKey): boolean {
-  const said = normalizeAnswer(text);
-  switch (key.type) {
-    case 'single':
-    case 'multiple':
-      return correctOptionsOf(key).some((option) => mentions(said, normalizeAnswer(option)));
-    case 'numerical': {
-      const eps = 1e-9 * Math.max(1, Math.abs(key.min), Math.abs(key.max));
-      return (said.match(/-?\d+(?:\.\d+)?(?:e-?\d+)?/g) ?? [])
-        .map(Number)
-        .some((n) => n >= key.min - eps && n <= key.max + eps);
-    }
-    case 'text':
-      return key.answers.some((a) => !a.includes('*') && mentions(said, normalizeAnswer(a)));
-  }
-}
-
-const sentencesOf = (text: string) =>
-  text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-/**
- * The deterministic hint: level n of 1–3 is the first n thirds of the stored solution's sentences that
- * do not give the key away (its last sentence, the conclusion, never); level 4 is the whole solution.
- */
-export function fallbackHint(level: HintLevel, key: QuestionKey, explanation: string | null): string {
-  const stored = explanation?.trim() || null;
-  if (level === 4) return stored ?? practiceMessages.hintKeyOnly(keyText(key));
-  const safe = stored
-    ? sentencesOf(stored)
-        .slice(0, -1)
-        .filter((s) => !revealsKey(s, key))
-    : [];
-  if (safe.length === 0) return practiceMessages.hintGeneric[level];
-  return safe.slice(0, Math.max(1, Math.ceil((safe.length * level) / 3))).join(' ');
-}
 
 /** The AI tutor's hint; a level 1–3 one that gives the key away is asked for once more, then null. */
 async function aiHint(ai: AiProvider, key: QuestionKey, input: Parameters<typeof prompts.hint.user>[0]) {
@@ -96,9 +49,11 @@ export async function giveHint(
   const given = Number(row.hints_given ?? 0);
   if (level > given + 1) throw conflict(practiceMessages.hintSkipped(level));
   const key = JSON.parse(row.key_json) as QuestionKey;
+  const question = await ladderQuestion(db, row.question_id, row.question_text, key, row.explanation);
+  const authored = level < 4 ? question.hints[level - 1] : undefined;
 
   let text: string | null = null;
-  if (ai.enabled) {
+  if (ai.enabled && authored === undefined) {
     try {
       text = await aiHint(ai, key, {
         question: row.question_text,
@@ -124,12 +79,38 @@ export async function giveHint(
   const label = HINT_LABELS[level];
   if (text !== null)
     return { level, label, text, source: 'ai', promptVersion: prompts.hint.version, notice: null };
+  const rung = ladderHint(level, question);
   return {
     level,
     label,
-    text: fallbackHint(level, key, row.explanation),
-    source: 'fallback',
-    promptVersion: FALLBACK_VERSION,
-    notice: practiceMessages.hintFallback,
+    text: rung.text,
+    source: rung.source,
+    promptVersion: LADDER_VERSION,
+    notice: ai.enabled && rung.source !== 'authored' ? practiceMessages.hintAiUnavailable : null,
+  };
+}
+
+/** What the ladder reads beyond the position: the authored hints and the topic's and subject's names. */
+async function ladderQuestion(
+  db: Db,
+  questionId: string,
+  text: string,
+  key: QuestionKey,
+  explanation: string | null,
+): Promise<LadderQuestion> {
+  const result = await db.execute(sql`
+    SELECT q.hints, t.name AS topic_name, s.name AS subject_name
+    FROM questions q JOIN subjects s ON s.id = q.subject_id LEFT JOIN topics t ON t.id = q.topic_id
+    WHERE q.id = ${questionId}`);
+  const found = result.rows[0] as
+    { hints: string[] | string | null; topic_name: string | null; subject_name: string } | undefined;
+  const hints = typeof found?.hints === 'string' ? (JSON.parse(found.hints) as string[]) : found?.hints;
+  return {
+    text,
+    key,
+    explanation,
+    hints: hints ?? [],
+    topicName: found?.topic_name ?? null,
+    subjectName: found?.subject_name ?? '',
   };
 }

@@ -11,8 +11,8 @@ interface Place {
 }
 
 /** The learner's due questions of an exam, interleaved across topics by the queue. */
-export const dueDraw = (db: Db, userId: string, examId: string, limit: number) =>
-  dueQuestionIds(db, userId, examId, limit);
+export const dueDraw = (db: Db, userId: string, examId: string, limit: number, newCardsPerDay?: number) =>
+  dueQuestionIds(db, userId, examId, limit, newCardsPerDay);
 
 /** The learner's weakest topics of the place, at a difficulty near their level. */
 export const adaptiveDraw = (db: Db, userId: string, place: Place, count: number) =>

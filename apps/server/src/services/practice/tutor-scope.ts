@@ -86,6 +86,7 @@ export async function resolveTutorScope(
   body: CreateAssessmentBody,
   now: Date,
   userId: string,
+  newCardsPerDay?: number,
 ): Promise<QuizScope> {
   const place = await resolvePlace(db, body);
   const review = body.quizType === 'review';
@@ -113,7 +114,7 @@ export async function resolveTutorScope(
   };
   scope.draw = async () => {
     const ids = review
-      ? await dueDraw(db, userId, place.exam.id, count)
+      ? await dueDraw(db, userId, place.exam.id, count, newCardsPerDay)
       : await adaptiveDraw(db, userId, place, count);
     if (ids.length === 0)
       throw conflict(

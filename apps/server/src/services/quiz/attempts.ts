@@ -5,7 +5,7 @@ import {
   type AttemptsQuery,
   type RecentAttemptsData,
 } from '@ai-tutor/contract';
-import { and, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { assessments, modules, questions, subjects, topics } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -43,13 +43,12 @@ async function entityFilter(db: Db, query: AttemptsQuery): Promise<{ name: strin
     columns: { id: true, name: true },
   });
   if (!row) throw notFound(quizMessages.scopeNotFound('Topic', query.entitySlug));
-  const touchesTopic = exists(
-    db
-      .select({ one: sql`1` })
-      .from(questions)
-      .where(and(sql`${questions.id} = ANY(${assessments.questionIds})`, eq(questions.topicId, row.id))),
-  );
-  return { name: row.name, where: touchesTopic };
+  // As records.ts counts: its own topic quizzes, and sessions that answered one of its questions.
+  const answeredTopic = sql`((${assessments.quizType} = 'topic' AND ${assessments.topicId} = ${row.id})
+    OR EXISTS (SELECT 1 FROM unnest(${assessments.questionIds}) WITH ORDINALITY AS s(id, pos)
+      JOIN ${questions} q ON q.id = s.id
+      WHERE q.topic_id = ${row.id} AND jsonb_typeof(${assessments.scores} -> (s.pos::int - 1)) = 'number'))`;
+  return { name: row.name, where: answeredTopic };
 }
 
 export async function listAttempts(

@@ -44,7 +44,7 @@ const lockColumns = {
   examId: assessments.examId,
 };
 /** A session's row as its lock read it; its answers are read when its sheet is closed. */
-type LockedRow = Omit<LockedSession, 'answers' | 'timeSpent'>;
+type LockedRow = Omit<LockedSession, 'answers' | 'timeSpent' | 'visited' | 'marked'>;
 interface LockedSession extends SessionForRecords {
   id: string;
   examId: string;
@@ -54,6 +54,8 @@ interface LockedSession extends SessionForRecords {
   /** Practice and review: the marks the learner was shown when checking (DESIGN.md §6.2). */
   checkScores: Record<string, number | null> | null;
   timeSpent: number[] | null;
+  visited: boolean[] | null;
+  marked: boolean[] | null;
 }
 
 export interface KeyRow {
@@ -138,6 +140,8 @@ async function completeLocked(
     ...s,
     answers: sheets.get(s.id)?.answers ?? [],
     timeSpent: sheets.get(s.id)?.timeSpent ?? null,
+    visited: sheets.get(s.id)?.visited ?? null,
+    marked: sheets.get(s.id)?.marked ?? null,
   }));
   const keys = await keysOf(
     tx,

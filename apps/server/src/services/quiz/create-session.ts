@@ -94,11 +94,13 @@ export async function startSession(
   userId: string,
   body: CreateAssessmentBody,
   receivedAt = Date.now(),
+  /** A review session's share of new cards (REVIEW_NEW_CARDS_PER_DAY; services/tutor/due.ts). */
+  newCardsPerDay?: number,
 ): Promise<StartedSession> {
   // A live test has its own paper, window and one-attempt rule (DESIGN.md §6.3).
   if (body.scheduledTestId) return startLiveTest(db, grader, userId, body.scheduledTestId);
   const scope = isTutorQuiz(body)
-    ? await resolveTutorScope(db, body, new Date(), userId)
+    ? await resolveTutorScope(db, body, new Date(), userId, newCardsPerDay)
     : await resolveScope(db, body, new Date(), userId);
   const scopeKey = scopeKeyOf(scope);
   // The resolve query saw the running attempt (the common start has none: three round trips in all).

@@ -67,6 +67,8 @@ export function recordDeltas(session: SessionForRecords, scored: ScoredQuestion[
   for (const [topicId, items] of byTopic) {
     // A topic quiz's own record already is this topic's record: counting it twice would double it.
     if (own.entityType === 'topic' && own.entityId === topicId) continue;
+    // A topic none of whose questions was answered was not attempted: it makes no record.
+    if (items.every((q) => q.score === null)) continue;
     deltas.push({
       entityType: 'topic',
       entityId: topicId,

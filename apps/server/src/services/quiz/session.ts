@@ -9,7 +9,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { checkLiveResultsOpen, practicePercentileOfSession } from '../live-tests/result-gate.js';
+import { reportVisits } from './answer-sheets.js';
 import { completeAssessment } from './complete.js';
+import { parseEvaluationId } from './session-ids.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { resultEvaluations, sessionQuestions, toEvaluation } from './evaluation-views.js';
 import { coachFor } from '../tutor/coach.js';
@@ -64,9 +66,15 @@ export async function submitSession(
   grader: FreeTextGrader | null,
   userId: string,
   slug: string,
+  visited: string[] = [],
 ): Promise<Assessment> {
   const row = await loadOwnAssessment(db, grader, userId, slug);
   if (row.sessionCompleted) return toAssessment(row);
+  const positions = visited
+    .map(parseEvaluationId)
+    .filter((at) => at !== null && at.sessionId === row.id)
+    .map((at) => at!.position);
+  await reportVisits(db, userId, row.id, positions);
   await completeAssessment(db, grader, row.id);
   const completed = await findOwnAssessment(db, userId, slug);
   if (!completed) throw notFound(quizMessages.assessmentNotFound);
@@ -79,6 +87,7 @@ export async function getResult(
   grader: FreeTextGrader | null,
   userId: string,
   slug: string,
+  percentileMinAttempts?: number,
 ): Promise<ResultData> {
   const row = await loadOwnAssessment(db, grader, userId, slug);
   if (!row.sessionCompleted) {
@@ -88,7 +97,7 @@ export async function getResult(
   const [evaluations, corrections, practicePercentile] = await Promise.all([
     resultEvaluations(db, row.id, row.markingScheme),
     sessionCorrectionsOf(db, row.id),
-    practicePercentileOfSession(db, row),
+    practicePercentileOfSession(db, row, percentileMinAttempts),
   ]);
   const coach = await coachFor(db, userId, row.markingScheme, evaluations);
   return {

@@ -1,7 +1,7 @@
 import { fullMarks, schemeById, type SessionKind } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { parseAnswers } from '../quiz/answer-sheets.js';
+import { parseAnswers, visitedPositions } from '../quiz/answer-sheets.js';
 import { keysOf } from '../quiz/complete.js';
 import { completionEntries, recordAnswers } from './record-answers.js';
 
@@ -32,6 +32,8 @@ interface QueuedRow {
   /** Its answer sheet's (answer-sheets.ts). */
   answers: (string | null)[];
   time_spent: number[] | null;
+  marked: boolean[];
+  visited: boolean[] | null;
   scores: (number | null)[] | null;
   check_scores: Record<string, number | null> | null;
 }
@@ -46,7 +48,7 @@ async function drainBatch(db: Db): Promise<number> {
             SELECT assessment_id FROM history_queue ORDER BY queued_at
             LIMIT ${HISTORY_BATCH} FOR UPDATE SKIP LOCKED)
           RETURNING assessment_id)
-        SELECT a.id, a.user_id, a.exam_id, a.marking_scheme, a.mode, sh.answers, sh.time_spent, a.scores,
+        SELECT a.id, a.user_id, a.exam_id, a.marking_scheme, a.mode, sh.answers, sh.time_spent, sh.marked, sh.visited, a.scores,
           a.check_scores
         FROM taken JOIN assessments a ON a.id = taken.assessment_id AND a.session_completed
         JOIN answer_sheets sh ON sh.assessment_id = a.id`)
@@ -64,12 +66,15 @@ async function drainBatch(db: Db): Promise<number> {
         score: row.scores?.[Number(q.pos) - 1] ?? null,
         max: fullMarks(scheme, q.type),
       }));
+      const answers = parseAnswers(row.answers);
       const session = {
         id: row.id,
         userId: row.user_id,
         examId: row.exam_id,
-        answers: parseAnswers(row.answers),
+        answers,
         timeSpent: row.time_spent,
+        visited: visitedPositions(row.visited, row.marked, row.time_spent ?? [], answers),
+        marked: row.marked.map(Boolean),
       };
       // Positions a practice or review check locked were recorded by that check.
       return completionEntries(session, questions, scored, at, row.mode).filter(

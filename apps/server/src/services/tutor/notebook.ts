@@ -1,5 +1,6 @@
 import {
   catalogueMessages,
+  REVIEW_NEW_CARDS_PER_DAY,
   keyText,
   quizMessages,
   tutorMessages,
@@ -7,6 +8,7 @@ import {
   type Confidence,
   type MistakeDismissData,
   type MistakesData,
+  type MistakeKind,
   type MistakesQuery,
   type Outcome,
   type QuestionKey,
@@ -17,7 +19,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { USABLE_QUESTION } from './due.js';
+import { newCardAllowance, rankedCards, USABLE_QUESTION } from './due.js';
 import { evaluationId } from '../quiz/session-ids.js';
 
 /**
@@ -63,6 +65,7 @@ interface SummaryRow {
   subject_slug: string;
   due_now: number;
   due_today: number;
+  waiting: number;
   total: number;
   next_due: string | null;
 }
@@ -72,21 +75,21 @@ export async function reviewSummary(
   userId: string,
   query: ReviewSummaryQuery,
   now = new Date(),
+  newCardsPerDay = REVIEW_NEW_CARDS_PER_DAY,
 ): Promise<ReviewSummaryData> {
   const exam = query.examSlug ? await examBySlug(db, query.examSlug) : null;
   const endOfDay = endOfLearnerDay(now, query.tzOffsetMinutes);
   const result = await db.execute(sql`
     SELECT e.id AS exam_id, e.name AS exam_name, e.slug AS exam_slug, sub.id AS subject_id,
       sub.name AS subject_name, sub.slug AS subject_slug,
-      count(*) FILTER (WHERE c.due <= now())::int AS due_now,
-      count(*) FILTER (WHERE c.due < ${endOfDay.toISOString()}::timestamptz)::int AS due_today,
-      count(*)::int AS total, min(c.due) AS next_due
-    FROM review_cards c
-    JOIN questions q ON q.id = c.question_id
+      count(*) FILTER (WHERE c.due <= now() AND c.entering)::int AS due_now,
+      count(*) FILTER (WHERE c.due < ${endOfDay.toISOString()}::timestamptz AND c.entering)::int AS due_today,
+      count(*) FILTER (WHERE NOT c.entering)::int AS waiting,
+      count(*)::int AS total, min(c.due) FILTER (WHERE c.entering) AS next_due
+    FROM (SELECT r.*, (r.new_rank IS NULL OR r.new_rank <= ${newCardAllowance(userId, newCardsPerDay)}) AS entering
+      FROM (${rankedCards(userId, exam?.id ?? null)}) r) c
     JOIN subjects sub ON sub.id = c.subject_id
     JOIN exams e ON e.id = c.exam_id
-    WHERE c.user_id = ${userId} AND c.dismissed_at IS NULL AND ${USABLE_QUESTION}
-      ${exam ? sql`AND c.exam_id = ${exam.id}` : sql``}
     GROUP BY e.id, e.name, e.slug, e.sort_order, sub.id, sub.name, sub.slug, sub.sort_order
     ORDER BY e.sort_order, e.name, sub.sort_order, sub.name`);
   const rows = result.rows as unknown as SummaryRow[];
@@ -99,6 +102,7 @@ export async function reviewSummary(
   return {
     dueNow: sum((r) => r.due_now),
     dueToday: sum((r) => r.due_today),
+    waitingNew: sum((r) => r.waiting),
     total: sum((r) => r.total),
     exam,
     nextDueAt: nextDue ?? null,
@@ -140,6 +144,13 @@ interface MistakeRow {
   last_position: number | null;
 }
 
+/** A notebook kind's last outcomes (a right answer is there only as a guess). */
+const OUTCOMES_OF: Record<MistakeKind, Outcome[]> = {
+  wrong: ['incorrect', 'partial'],
+  unattempted: ['unattempted'],
+  guess: ['correct'],
+};
+
 /** The filters of the notebook as conditions; an unknown slug is a 404 naming it. */
 async function notebookFilters(db: DbOrTx, query: MistakesQuery): Promise<SQL[]> {
   const conditions: SQL[] = [];
@@ -154,6 +165,8 @@ async function notebookFilters(db: DbOrTx, query: MistakesQuery): Promise<SQL[]>
     if (!ref) throw notFound(quizMessages.scopeNotFound(kind, slug));
     conditions.push(sql`${column} = ${ref.id}`);
   }
+  if (query.kind)
+    conditions.push(sql`c.last_outcome = ANY(${`{${OUTCOMES_OF[query.kind].join(',')}}`}::text[])`);
   return conditions;
 }
 

@@ -31,6 +31,8 @@ export interface AnswerEntry {
   timeSpent: number;
   answer: AnswerValue;
   answeredAt: Date;
+  /** False for a position of a test the learner never opened: not a mistake, its card is left alone. */
+  visited?: boolean;
 }
 
 interface CardRow {
@@ -115,6 +117,7 @@ function scheduleCards(entries: AnswerEntry[], existing: Map<string, Card>): Car
   const ordered = [...entries].sort((a, b) => a.answeredAt.getTime() - b.answeredAt.getTime());
   const latest = new Map<string, CardWrite>();
   for (const entry of ordered) {
+    if (entry.outcome === 'unattempted' && entry.visited === false) continue;
     const key = pairKey(entry.userId, entry.questionId);
     const before = latest.get(key)?.card ?? existing.get(key) ?? null;
     const card = nextCard(before, entry.outcome, entry.confidence, entry.answeredAt);
@@ -165,6 +168,7 @@ async function writeCards(tx: DbOrTx, writes: CardWrite[]): Promise<void> {
       last_answer = excluded.last_answer, last_confidence = excluded.last_confidence,
       last_assessment_id = excluded.last_assessment_id, last_answered_at = excluded.last_answered_at,
       exam_id = excluded.exam_id, subject_id = excluded.subject_id, topic_id = excluded.topic_id,
+      introduced_at = coalesce(c.introduced_at, excluded.last_answered_at),
       dismissed_at = CASE WHEN excluded.last_outcome IN ('incorrect', 'unattempted') THEN NULL
         ELSE c.dismissed_at END`);
 }
@@ -213,6 +217,9 @@ export interface CompletedSession {
   examId: string;
   answers: AnswerValue[];
   timeSpent: number[] | null;
+  /** Positions opened and marked for review (visitedPositions); absent: every position counts. */
+  visited?: boolean[] | null;
+  marked?: boolean[] | null;
 }
 /** One question of it, by position: what completion read and scored. */
 export interface CompletedQuestion {
@@ -247,10 +254,12 @@ export function completionEntries(
       outcome: outcomeOf(answer, score, max),
       score,
       maxScore: max,
-      confidence: null,
+      // Marked for review in a test: the learner was not sure, so a right answer is a guess.
+      confidence: session.marked?.[position] ? 'guess' : null,
       timeSpent: session.timeSpent?.[position] ?? 0,
       answer,
       answeredAt: at,
+      visited: session.visited?.[position] ?? true,
     };
   });
 }

@@ -82,10 +82,14 @@ describe('/exams/{slug}', () => {
     expect(within(physics).getByRole('button', { name: 'Start Subject Quiz' })).toBeInTheDocument();
     expect(within(physics).getByText('Subject quiz: 20 questions · 48 min')).toBeInTheDocument();
 
-    // A subject never attempted: zeros, and 'Average' (below 50), in words.
+    // A subject never attempted: 'No attempts yet', not 'Average', '0.00%' or 'Total Marks 0'.
     const chemistry = subjectCard('Chemistry');
-    expect(within(chemistry).getByText('Average')).toBeInTheDocument();
-    expect(within(chemistry).getByText('0.00%')).toBeInTheDocument();
+    expect(within(chemistry).queryByText('Average')).not.toBeInTheDocument();
+    expect(within(chemistry).queryByText('0.00%')).not.toBeInTheDocument();
+    expect(within(chemistry).getAllByText('No attempts yet').length).toBeGreaterThanOrEqual(1);
+    expect(within(chemistry).getByText('Total Marks').nextElementSibling).toHaveTextContent(
+      /^—No attempts yet$/,
+    );
     expect(within(chemistry).getByRole('link', { name: /^Attempts: 0/ })).toHaveAttribute(
       'href',
       '/attempts/subject/jee-chemistry',

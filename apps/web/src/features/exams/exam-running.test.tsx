@@ -19,6 +19,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -53,11 +54,15 @@ const open = () => renderRoutes(routes, '/exams/jee-main-practice', testUser());
 
 describe('a running attempt on the exam page (DESIGN.md §6.4)', () => {
   it('says "Resume — mm:ss left" by the server’s clock, ticking down', async () => {
+    // The browser's clock stands still until the test moves it by one second: on a busy machine a real
+    // second between two looks could also be two, and 12:04 would never be seen.
+    vi.useFakeTimers({ toFake: ['Date'] });
     api();
     open();
     const tests = await screen.findByRole('region', { name: 'Tests in progress' });
     expect(within(tests).getByText(running.sessionName)).toBeInTheDocument();
     expect(within(tests).getByRole('button', { name: 'Resume — 12:05 left' })).toBeInTheDocument();
+    vi.setSystemTime(Date.now() + 1000);
     expect(
       await within(tests).findByRole('button', { name: 'Resume — 12:04 left' }, { timeout: 2500 }),
     ).toBeInTheDocument();

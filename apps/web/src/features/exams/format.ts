@@ -16,6 +16,12 @@ export interface Stats {
   highestScore: number;
 }
 
+/** What a card says instead of figures made of no attempts ('0.00%', 'Total Marks 0'). */
+export const NO_ATTEMPTS = 'No attempts yet';
+
+/** A figure of the stats, or null (shown as 'No attempts yet') while there are no attempts. */
+export const figure = (stats: Stats, value: string): string | null => (stats.attempts > 0 ? value : null);
+
 export const noStats: Stats = { averageScore: 0, attempts: 0, totalScore: 0, totalMarks: 0, highestScore: 0 };
 
 export function statsOf(record: PerformanceRecord | undefined): Stats {

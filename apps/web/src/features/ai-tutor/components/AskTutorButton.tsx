@@ -4,6 +4,7 @@ import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } 
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { MathText } from '../../../components/ui/MathText';
 import { errorMessage } from '../../../lib/base-query';
+import { usePublicConfig } from '../../../lib/public-config';
 import { useExplainEvaluationMutation } from '../api/explain-evaluation';
 
 export const ASK_TUTOR_LABEL = 'Ask AI tutor';
@@ -13,10 +14,13 @@ const keepInside = (event: MouseEvent | KeyboardEvent) => event.stopPropagation(
 
 /**
  * 'Ask AI tutor' for one question of a completed attempt: asks the server, then shows the explanation
- * in place. Says clearly when the text is not AI-made (no provider configured, or it failed).
+ * in place. Shown only when an AI provider is configured (GET /v1/config): without one it would only
+ * repeat the stored explanation. Says clearly when the text is not AI-made (the provider failed).
  */
 export function AskTutorButton({ evaluationId }: { evaluationId: string }) {
+  const config = usePublicConfig();
   const [explain, { data, isLoading, error }] = useExplainEvaluationMutation();
+  if (!config?.aiEnabled) return null;
 
   return (
     <Box onClick={keepInside} onKeyDown={keepInside} sx={{ mt: 1 }}>

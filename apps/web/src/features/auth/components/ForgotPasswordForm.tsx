@@ -8,20 +8,27 @@ import { useForgetPasswordMutation } from '../api/forget-password';
 import { useAuthRequest } from '../hooks/use-auth-request';
 import { AuthForm, SwitchLink } from './AuthCard';
 import { FormTextField } from './FormTextField';
+import { applyServerErrors } from '../../../lib/form-errors';
+
+/** The fields a server validation error may name (lib/form-errors.ts). */
+const FIELDS = ['email'] as const;
 
 /** /forget-password: Email, 'Request OTP' → /verify-otp/{email}; 'Sign In'. */
 export function ForgotPasswordForm() {
   const [forgetPassword] = useForgetPasswordMutation();
   const { run, loading } = useAuthRequest();
   const navigate = useNavigate();
-  const { control, handleSubmit } = useForm({
+  const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(forgotPasswordForm),
     mode: 'onTouched',
     defaultValues: { email: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    const result = await run(() => forgetPassword(values).unwrap());
+    const result = await run(
+      () => forgetPassword(values).unwrap(),
+      (error) => applyServerErrors(error, setError, FIELDS),
+    );
     if (result.ok) void navigate(paths.verifyOtp(values.email));
   });
 

@@ -11,6 +11,10 @@ import { useStartSession } from '../hooks/use-start-session';
 import { AuthForm, SwitchLink } from './AuthCard';
 import { FormTextField, PasswordField } from './FormTextField';
 import { SignInQueueStatus } from './SignInQueueStatus';
+import { applyServerErrors } from '../../../lib/form-errors';
+
+/** The fields a server validation error may name (lib/form-errors.ts). */
+const FIELDS = ['inviteCode', 'name', 'email', 'phone', 'password', 'confirmPassword'] as const;
 
 /**
  * /register: Invite Code, Name, Email, Mobile Number (numeric), Password, Confirm Password, Register,
@@ -22,17 +26,20 @@ export function RegisterForm() {
   const { run, loading } = useAuthRequest();
   const startSession = useStartSession();
   const { queued, through } = useSignInQueue();
-  const { control, handleSubmit } = useForm({
+  const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(registerForm),
     mode: 'onTouched',
     defaultValues: { inviteCode: '', name: '', email: '', phone: '', password: '', confirmPassword: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    const result = await run(async () => {
-      await checkInvite(values.inviteCode).unwrap();
-      return through(() => register(values).unwrap());
-    });
+    const result = await run(
+      async () => {
+        await checkInvite(values.inviteCode).unwrap();
+        return through(() => register(values).unwrap());
+      },
+      (error) => applyServerErrors(error, setError, FIELDS),
+    );
     if (result.ok) startSession(result.value.data);
   });
 

@@ -8,13 +8,17 @@ import { useResetPasswordMutation } from '../api/reset-password';
 import { useAuthRequest } from '../hooks/use-auth-request';
 import { AuthForm, SwitchLink } from './AuthCard';
 import { PasswordField } from './FormTextField';
+import { applyServerErrors } from '../../../lib/form-errors';
+
+/** The fields a server validation error may name (lib/form-errors.ts). */
+const FIELDS = ['password', 'confirmPassword'] as const;
 
 /** /reset-password?token=…: Password, Confirm Password, Reset Password → /login. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const [resetPassword] = useResetPasswordMutation();
   const { run, loading } = useAuthRequest();
   const navigate = useNavigate();
-  const { control, handleSubmit } = useForm({
+  const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(resetPasswordForm),
     mode: 'onTouched',
     defaultValues: { password: '', confirmPassword: '' },
@@ -22,7 +26,10 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   const onSubmit = handleSubmit(async ({ password }) => {
     if (!token) return;
-    const result = await run(() => resetPassword({ token, password }).unwrap());
+    const result = await run(
+      () => resetPassword({ token, password }).unwrap(),
+      (error) => applyServerErrors(error, setError, FIELDS),
+    );
     if (result.ok) void navigate(paths.login, { replace: true });
   });
 

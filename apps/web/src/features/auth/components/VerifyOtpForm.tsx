@@ -11,6 +11,10 @@ import { useAuthRequest } from '../hooks/use-auth-request';
 import { AuthForm, OrDivider, SwitchLink } from './AuthCard';
 import { OtpField } from './OtpField';
 import { ResendButton } from './ResendButton';
+import { applyServerErrors } from '../../../lib/form-errors';
+
+/** The fields a server validation error may name (lib/form-errors.ts). */
+const FIELDS = ['emailOtp'] as const;
 
 /**
  * /verify-otp/{email} (forgot password): six boxes, Verify, Resend, 'OR', 'Sign In'. Success goes to
@@ -21,14 +25,17 @@ export function VerifyOtpForm({ email }: { email: string }) {
   const [resendOtp] = useResendOtpMutation();
   const { run, loading } = useAuthRequest();
   const navigate = useNavigate();
-  const { control, handleSubmit } = useForm({
+  const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(otpForm),
     mode: 'onTouched',
     defaultValues: { emailOtp: '' },
   });
 
   const onSubmit = handleSubmit(async ({ emailOtp }) => {
-    const result = await run(() => verifyOtp({ email, emailOtp: Number(emailOtp) }).unwrap());
+    const result = await run(
+      () => verifyOtp({ email, emailOtp: Number(emailOtp) }).unwrap(),
+      (error) => applyServerErrors(error, setError, FIELDS),
+    );
     if (result.ok) void navigate(paths.resetPassword(result.value.data.token));
   });
 

@@ -11,6 +11,10 @@ import { useStartSession } from '../hooks/use-start-session';
 import { AuthCardFrame, AuthForm } from './AuthCard';
 import { OtpField } from './OtpField';
 import { ResendButton } from './ResendButton';
+import { applyServerErrors } from '../../../lib/form-errors';
+
+/** The fields a server validation error may name (lib/form-errors.ts). */
+const FIELDS = ['emailOtp'] as const;
 
 /**
  * /verify-user: greets the user by name; six single-digit boxes, Verify and Resend. Sends
@@ -22,7 +26,7 @@ export function VerifyUserForm() {
   const [resendUserOtp] = useResendUserOtpMutation();
   const { run, loading } = useAuthRequest();
   const startSession = useStartSession();
-  const { control, handleSubmit } = useForm({
+  const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(otpForm),
     mode: 'onTouched',
     defaultValues: { emailOtp: '' },
@@ -30,7 +34,10 @@ export function VerifyUserForm() {
 
   const onSubmit = handleSubmit(async ({ emailOtp }) => {
     if (!user) return;
-    const result = await run(() => verifyUser({ email: user.email, emailOtp: Number(emailOtp) }).unwrap());
+    const result = await run(
+      () => verifyUser({ email: user.email, emailOtp: Number(emailOtp) }).unwrap(),
+      (error) => applyServerErrors(error, setError, FIELDS),
+    );
     if (result.ok) startSession(result.value.data);
   });
 

@@ -3,10 +3,18 @@ import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material
 import { useId } from 'react';
 import { paths } from '../../../lib/paths';
 import { tutorPaths } from '../../../lib/tutor-paths';
-import { formatAverage, formatSize, formatTotalMarks, mockTestInstructions, statsOf } from '../format';
+import {
+  figure,
+  formatAverage,
+  formatSize,
+  formatTotalMarks,
+  mockTestInstructions,
+  statsOf,
+} from '../format';
 import type { Performance } from '../hooks/use-performance';
 import type { QuizTarget } from '../hooks/use-start-quiz';
 import { ScoreTrend } from './ScoreTrend';
+import { NegativeAverageNote } from './PerformanceStatus';
 import { StatTile } from './StatTile';
 import { SubjectCard } from './SubjectCard';
 
@@ -62,17 +70,18 @@ export function ModuleCard({ examSlug, module, performance, onStart }: ModuleCar
             gap: { xs: 1, sm: 2 },
           }}
         >
-          <StatTile label="Average Score" value={formatAverage(stats.averageScore)} />
+          <StatTile label="Average Score" value={figure(stats, formatAverage(stats.averageScore))} />
           <StatTile
             label="Attempts"
             value={String(stats.attempts)}
             to={paths.attempts('exam_module', module.slug)}
             linkLabel={`view ${module.name} attempts`}
           />
-          <StatTile label="Total Marks" value={formatTotalMarks(stats)} />
-          <StatTile label="Highest Score" value={String(stats.highestScore)} />
+          <StatTile label="Total Marks" value={figure(stats, formatTotalMarks(stats))} />
+          <StatTile label="Highest Score" value={figure(stats, String(stats.highestScore))} />
         </Box>
 
+        {stats.attempts > 0 && <NegativeAverageNote averageScore={stats.averageScore} />}
         <ScoreTrend percentages={performance.module(module._id)?.recentPercentages} />
 
         {module.subjects.length > 0 && (

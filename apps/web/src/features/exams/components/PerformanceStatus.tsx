@@ -3,9 +3,35 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import TrendingDown from '@mui/icons-material/TrendingDown';
 import TrendingFlat from '@mui/icons-material/TrendingFlat';
 import { Chip, Stack, Typography } from '@mui/material';
+import { NO_ATTEMPTS } from '../format';
 
-/** 'Good' (average 50 or more) or 'Average', in words and with an icon, never by colour alone. */
-export function PerformanceStatus({ averageScore }: { averageScore: number }) {
+/**
+ * A negative average is no error: wrong answers cost marks. Said beside the figure, so a learner does
+ * not read '-12.50%' as a fault of the app.
+ */
+export function NegativeAverageNote({ averageScore }: { averageScore: number }) {
+  if (averageScore >= 0) return null;
+  return (
+    <Typography variant="caption" color="text.secondary" component="p">
+      Below zero: wrong answers lose marks (negative marking), and they outweighed the right ones.
+    </Typography>
+  );
+}
+
+/**
+ * 'Good' (average 50 or more) or 'Average', in words and with an icon, never by colour alone; before any
+ * attempt, 'No attempts yet' (an average of nothing is neither).
+ */
+export function PerformanceStatus({ averageScore, attempts }: { averageScore: number; attempts?: number }) {
+  if (attempts === 0)
+    return (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary" component="span">
+          Performance Status
+        </Typography>
+        <Chip size="small" label={NO_ATTEMPTS} variant="outlined" />
+      </Stack>
+    );
   const status = performanceStatus(averageScore);
   const good = status === 'Good';
   return (
@@ -32,6 +58,7 @@ export function PerformanceStatus({ averageScore }: { averageScore: number }) {
               }
         }
       />
+      <NegativeAverageNote averageScore={averageScore} />
     </Stack>
   );
 }

@@ -1,9 +1,21 @@
 import { Box, CardActionArea, Paper, Typography } from '@mui/material';
+import { NO_ATTEMPTS } from '../format';
 import { Link as RouterLink } from 'react-router';
+
+/** Hidden on screen, read by screen readers. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 interface StatTileProps {
   label: string;
-  value: string;
+  /** Null: nothing to show yet (no attempts): a dash, read out as 'No attempts yet'. */
+  value: string | null;
   /** Makes the tile a link (the Attempts tile opens the attempts list). */
   to?: string;
   /** What the link does, for screen readers; the visible label and value stay in its name. */
@@ -27,7 +39,14 @@ export function StatTile({ label, value, to, linkLabel, dense = false }: StatTil
           textDecoration: to ? 'underline' : 'none',
         }}
       >
-        {value}
+        {value ?? (
+          <>
+            <span aria-hidden="true">—</span>
+            <Box component="span" sx={visuallyHidden}>
+              {NO_ATTEMPTS}
+            </Box>
+          </>
+        )}
       </Typography>
     </Box>
   );
@@ -37,7 +56,7 @@ export function StatTile({ label, value, to, linkLabel, dense = false }: StatTil
         <CardActionArea
           component={RouterLink}
           to={to}
-          aria-label={linkLabel ? `${label}: ${value}, ${linkLabel}` : undefined}
+          aria-label={linkLabel ? `${label}: ${value ?? NO_ATTEMPTS}, ${linkLabel}` : undefined}
           sx={{ height: '100%' }}
         >
           {body}

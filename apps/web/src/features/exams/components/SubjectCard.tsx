@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { tutorPaths } from '../../../lib/tutor-paths';
-import { formatAverage, formatSize, formatTotalMarks, statsOf } from '../format';
+import { figure, formatAverage, formatSize, formatTotalMarks, statsOf } from '../format';
 import type { Performance } from '../hooks/use-performance';
 import type { QuizTarget } from '../hooks/use-start-quiz';
 import { MasteryBar } from './MasteryBar';
@@ -46,9 +46,9 @@ export function SubjectCard({ examSlug, moduleSlug, subject, performance, onStar
             Subject quiz: {formatSize(subject.questionCount, subject.durationMinutes)}
           </Typography>
         </Box>
-        <PerformanceStatus averageScore={stats.averageScore} />
+        <PerformanceStatus averageScore={stats.averageScore} attempts={stats.attempts} />
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1 }}>
-          <StatTile dense label="Average Score" value={formatAverage(stats.averageScore)} />
+          <StatTile dense label="Average Score" value={figure(stats, formatAverage(stats.averageScore))} />
           <StatTile
             dense
             label="Attempts"
@@ -56,8 +56,8 @@ export function SubjectCard({ examSlug, moduleSlug, subject, performance, onStar
             to={paths.attempts('subject', subject.slug)}
             linkLabel={`view ${subject.name} attempts`}
           />
-          <StatTile dense label="Total Marks" value={formatTotalMarks(stats)} />
-          <StatTile dense label="Highest Score" value={String(stats.highestScore)} />
+          <StatTile dense label="Total Marks" value={figure(stats, formatTotalMarks(stats))} />
+          <StatTile dense label="Highest Score" value={figure(stats, String(stats.highestScore))} />
         </Box>
         <ScoreTrend percentages={performance.subject(subject._id)?.recentPercentages} />
         <Button

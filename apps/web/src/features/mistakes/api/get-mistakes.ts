@@ -1,4 +1,4 @@
-import { apiPaths, type Mistake, type MistakesData } from '@ai-tutor/contract';
+import { apiPaths, type Mistake, type MistakeKind, type MistakesData } from '@ai-tutor/contract';
 import { api } from '../../../lib/api-client';
 import type { MistakesPage, MistakeView } from '../types';
 
@@ -8,6 +8,7 @@ export interface MistakesArgs {
   examSlug?: string | undefined;
   subjectSlug?: string | undefined;
   topicSlug?: string | undefined;
+  kind?: MistakeKind | undefined;
   page: number;
   limit: number;
 }
@@ -38,16 +39,17 @@ const toView = (item: Mistake): MistakeView => ({
   topic: item.topic,
 });
 
-/** GET /v1/mistakes?examSlug&subjectSlug&topicSlug&page&limit — the learner's notebook, a page. */
+/** GET /v1/mistakes?examSlug&subjectSlug&topicSlug&kind&page&limit — the learner's notebook, a page. */
 export const getMistakesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMistakes: build.query<MistakesPage, MistakesArgs>({
-      query: ({ examSlug, subjectSlug, topicSlug, page, limit }) => ({
+      query: ({ examSlug, subjectSlug, topicSlug, kind, page, limit }) => ({
         url: apiPaths.mistakes,
         params: {
           ...(examSlug ? { examSlug } : {}),
           ...(subjectSlug ? { subjectSlug } : {}),
           ...(topicSlug ? { topicSlug } : {}),
+          ...(kind ? { kind } : {}),
           page,
           limit,
         },

@@ -1,10 +1,20 @@
+import { MISTAKE_KINDS, type MistakeKind } from '@ai-tutor/contract';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import type { MistakesFilter } from '../../../lib/tutor-paths';
 import type { FilterCatalogue } from '../types';
 
 const ALL = '';
+/** The notebook keeps what was answered wrong apart from what was not attempted. */
+export const KIND_LABELS: Record<MistakeKind, string> = {
+  wrong: 'Answered wrong',
+  unattempted: 'Not attempted',
+  guess: 'Right, but a guess',
+};
 
-/** Exam, subject and topic: each narrows the next; choosing one clears those below it. */
+/**
+ * Exam, subject and topic: each narrows the next; choosing one clears those below it. 'Show' picks one
+ * kind of entry (wrong, not attempted, guessed) whatever the place.
+ */
 export function MistakeFilters({
   catalogue,
   filter,
@@ -42,21 +52,42 @@ export function MistakeFilters({
   );
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} role="group" aria-label="Filters">
-      {select('Exam', filter.exam, catalogue?.exams ?? [], (slug) => ({ exam: slug }), 'All exams')}
+      {select(
+        'Exam',
+        filter.exam,
+        catalogue?.exams ?? [],
+        (slug) => ({ exam: slug, kind: filter.kind }),
+        'All exams',
+      )}
       {select(
         'Subject',
         filter.subject,
         exam?.subjects ?? [],
-        (slug) => ({ exam: filter.exam, subject: slug }),
+        (slug) => ({ exam: filter.exam, subject: slug, kind: filter.kind }),
         'All subjects',
       )}
       {select(
         'Topic',
         filter.topic,
         subject?.topics ?? [],
-        (slug) => ({ exam: filter.exam, subject: filter.subject, topic: slug }),
+        (slug) => ({ exam: filter.exam, subject: filter.subject, topic: slug, kind: filter.kind }),
         'All topics',
       )}
+      <TextField
+        select
+        label="Show"
+        value={MISTAKE_KINDS.find((k) => k === filter.kind) ?? ALL}
+        onChange={(event) => onChange({ ...filter, page: undefined, kind: event.target.value || undefined })}
+        sx={{ minWidth: 200 }}
+        size="small"
+      >
+        <MenuItem value={ALL}>All kinds</MenuItem>
+        {MISTAKE_KINDS.map((kind) => (
+          <MenuItem key={kind} value={kind}>
+            {KIND_LABELS[kind]}
+          </MenuItem>
+        ))}
+      </TextField>
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { MISTAKE_KINDS } from '@ai-tutor/contract';
 import {
   Alert,
   Box,
@@ -45,12 +46,14 @@ export function MistakesScreen({
     exam: params.get('exam') ?? undefined,
     subject: params.get('subject') ?? undefined,
     topic: params.get('topic') ?? undefined,
+    kind: params.get('kind') ?? undefined,
   };
   const page = pageFrom(params.get('page'));
   const { data, error, isLoading, isFetching, refetch } = useGetMistakesQuery({
     examSlug: filter.exam,
     subjectSlug: filter.subject,
     topicSlug: filter.topic,
+    kind: MISTAKE_KINDS.find((k) => k === filter.kind),
     page,
     limit: MISTAKES_PAGE_SIZE,
   });
@@ -119,7 +122,7 @@ export function MistakesScreen({
       )}
       {data && shown.length === 0 && !isFetching && (
         <Alert severity="info">
-          {filter.exam || filter.subject || filter.topic
+          {filter.exam || filter.subject || filter.topic || filter.kind
             ? 'No mistakes match these filters.'
             : 'No mistakes to go over. Questions you get wrong or skip in a test will appear here.'}
         </Alert>

@@ -28,8 +28,8 @@ export function ConfidenceChoice({
 }) {
   const labelId = useId();
   return (
-    <FormControl error={missing} disabled={disabled} required>
-      <FormLabel id={labelId}>How sure are you?</FormLabel>
+    <FormControl error={missing} disabled={disabled}>
+      <FormLabel id={labelId}>How sure are you? (optional)</FormLabel>
       <RadioGroup
         row
         aria-labelledby={labelId}

@@ -1,13 +1,20 @@
-import { HINT_LABELS, HINT_MAX_LEVEL, type HintData, type HintLevel } from '@ai-tutor/contract';
+import {
+  HINT_LABELS,
+  HINT_MAX_LEVEL,
+  HINT_SOURCE_LABELS,
+  type HintData,
+  type HintLevel,
+} from '@ai-tutor/contract';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { MathText } from '../../../components/ui/MathText';
 
 // The server's own texts (practiceMessages) are not imported here: messages.ts sits in /login's entry,
-// and the whole object would stay there with one use; a fallback hint carries its notice anyway.
+// and the whole object would stay there with one use; a hint carries its notice anyway.
 
 /**
  * The hint ladder of practice and review: each press reveals the next level (nudge, concept, first
- * step, worked solution), under its label, one at a time; a hint that is not the AI tutor's says so.
+ * step, worked solution), under its label, one at a time; each says where it came from (the question's
+ * author, its stored solution, its own text and topic, general advice, or the AI tutor).
  */
 export function HintLadder({
   hints,
@@ -40,11 +47,10 @@ export function HintLadder({
               Hint {hint.level} of {HINT_MAX_LEVEL}: {hint.label}
             </Typography>
             <MathText component="div" text={hint.text} />
-            {hint.source === 'fallback' && (
-              <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-                {hint.notice ?? 'This hint is not from the AI tutor: it is taken from the stored solution.'}
-              </Typography>
-            )}
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+              {HINT_SOURCE_LABELS[hint.source]}
+              {hint.notice && ` ${hint.notice}`}
+            </Typography>
           </Paper>
         ))}
       </Stack>

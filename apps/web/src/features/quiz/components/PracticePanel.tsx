@@ -1,6 +1,6 @@
 import type { Confidence, HintData, HintLevel } from '@ai-tutor/contract';
 import { Box, Button, CircularProgress, Stack } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/base-query';
 import { useCheckAnswerMutation } from '../api/check-answer';
@@ -27,22 +27,16 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
   const { evaluation } = question;
   const toast = useToast();
   const [confidence, setConfidence] = useState<Record<string, Confidence>>({});
-  const [missing, setMissing] = useState(false);
   const [checking, setChecking] = useState(false);
   const [hints, setHints] = useState<Record<string, HintData[]>>({});
   const [hintError, setHintError] = useState<string | null>(null);
-  const confidenceRef = useRef<HTMLInputElement>(null);
   const [check] = useCheckAnswerMutation();
   const [askHint, hint] = useGetHintMutation();
   const chosen = confidence[evaluation._id] ?? evaluation.confidence ?? null;
   const shownHints = hints[evaluation._id] ?? [];
 
+  // How sure one was is optional: said, it tells the review queue a right guess from a known answer.
   const onCheck = async () => {
-    if (!chosen) {
-      setMissing(true);
-      confidenceRef.current?.focus();
-      return;
-    }
     if (!store.saveCurrent()) {
       toast('Choose or type an answer before checking it.', 'info');
       return;
@@ -55,7 +49,10 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
         toast('Your answer could not be sent. Check your connection and try again.', 'warning');
         return;
       }
-      const result = await check({ evaluationId: evaluation._id, body: { confidence: chosen } });
+      const result = await check({
+        evaluationId: evaluation._id,
+        body: chosen ? { confidence: chosen } : {},
+      });
       if (result.error) {
         toast(errorMessage(result.error, 'Your answer could not be checked. Please try again.'), 'error');
         return;
@@ -89,11 +86,9 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
           value={chosen}
           onChange={(value) => {
             setConfidence((all) => ({ ...all, [evaluation._id]: value }));
-            setMissing(false);
           }}
-          missing={missing}
+          missing={false}
           disabled={checking}
-          inputRef={confidenceRef}
         />
         <Button
           variant="contained"

@@ -27,13 +27,13 @@ const checked = (n: number, confidence: 'sure' | 'unsure' | 'guess'): CheckAnswe
   },
 });
 
-const hint = (level: 1 | 2, source: 'ai' | 'fallback'): HintData => ({
+const hint = (level: 1 | 2, source: 'authored' | 'solution'): HintData => ({
   level,
   label: level === 1 ? 'Nudge' : 'Concept',
   text: level === 1 ? 'Think about what stays constant.' : 'Uniform acceleration.',
   source,
-  promptVersion: source === 'ai' ? 'hint@1' : 'fallback@1',
-  notice: source === 'fallback' ? 'Hint from the stored solution (AI tutor unavailable).' : null,
+  promptVersion: 'ladder@2',
+  notice: null,
 });
 
 function renderPractice(mode: 'practice' | 'review' = 'practice') {
@@ -46,7 +46,7 @@ function renderPractice(mode: 'practice' | 'review' = 'practice') {
       }
       if (call.path.endsWith('/hint')) {
         const { level } = call.body as { level: 1 | 2 };
-        return ok(hint(level, level === 1 ? 'ai' : 'fallback'));
+        return ok(hint(level, level === 1 ? 'authored' : 'solution'));
       }
       return undefined;
     },
@@ -82,14 +82,21 @@ describe('practice: check, confidence and the locked answer', () => {
     expect(screen.queryByText('Time Remaining')).not.toBeInTheDocument();
   });
 
-  it('asks how sure the learner is before Check, then saves, checks and locks the answer', async () => {
+  it('checks without asking how sure the learner is (optional), sending no confidence', async () => {
     const user = userEvent.setup();
     const { server } = renderPractice();
     await user.click(await screen.findByRole('radio', { name: 'Option 1B' }));
+    expect(screen.getByRole('radiogroup', { name: 'How sure are you? (optional)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Check' }));
+    await waitFor(() =>
+      expect(server.of('POST', `/api/v1/evaluations/${evalId(1)}/check`)[0]?.body).toEqual({}),
+    );
+  });
 
-    expect(screen.getByText('Choose how sure you are before checking.')).toBeInTheDocument();
-    expect(server.of('POST', /\/check$/)).toHaveLength(0);
+  it('takes how sure the learner is, then saves, checks and locks the answer', async () => {
+    const user = userEvent.setup();
+    const { server } = renderPractice();
+    await user.click(await screen.findByRole('radio', { name: 'Option 1B' }));
 
     await user.click(screen.getByRole('radio', { name: 'Guess' }));
     await user.click(screen.getByRole('button', { name: 'Check' }));
@@ -120,19 +127,20 @@ describe('practice: check, confidence and the locked answer', () => {
 });
 
 describe('practice: the hint ladder', () => {
-  it('reveals one level at a time under its label, and says when a hint is the fallback', async () => {
+  it('reveals one level at a time under its label, each saying where it came from', async () => {
     const user = userEvent.setup();
     const { server } = renderPractice();
     await user.click(await screen.findByRole('button', { name: 'Hint' }));
 
     expect(await screen.findByRole('heading', { name: 'Hint 1 of 4: Nudge' })).toBeInTheDocument();
     expect(screen.getByText('Think about what stays constant.')).toBeInTheDocument();
-    expect(screen.queryByText(/AI tutor unavailable/)).not.toBeInTheDocument();
+    expect(screen.getByText("Written by the question's author.")).toBeInTheDocument();
+    expect(screen.queryByText(/stored solution/)).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Hint 2/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Next hint: Concept' }));
     expect(await screen.findByRole('heading', { name: 'Hint 2 of 4: Concept' })).toBeInTheDocument();
-    expect(screen.getByText('Hint from the stored solution (AI tutor unavailable).')).toBeInTheDocument();
+    expect(screen.getByText("Taken from the question's stored solution.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next hint: First step' })).toBeInTheDocument();
 
     expect(server.of('POST', /\/hint$/).map((c) => c.body)).toEqual([{ level: 1 }, { level: 2 }]);

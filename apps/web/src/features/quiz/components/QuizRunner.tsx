@@ -143,7 +143,12 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
     }
 
     for (;;) {
-      const request = dispatch(submitAssessmentApi.endpoints.submitAssessment.initiate(assessment.slug));
+      const request = dispatch(
+        submitAssessmentApi.endpoints.submitAssessment.initiate({
+          slug: assessment.slug,
+          visited: store.visitedIds(),
+        }),
+      );
       const result = await request;
       request.reset();
       if (!('error' in result) || !result.error) return finish(auto);

@@ -50,6 +50,8 @@ const MAX_SEGMENT_MS = 3 * 60 * 60 * 1000;
  */
 export class QuizStore {
   private state: LocalQuizState;
+  /** Positions opened on this page (visitedIds). */
+  private readonly opened = new Set<number>();
   private snapshot: QuizSnapshot;
   private readonly queue: SaveQueue;
   private readonly listeners = new Set<() => void>();
@@ -63,6 +65,7 @@ export class QuizStore {
 
   constructor(initial: LocalQuizState, deps: QuizStoreDeps) {
     this.state = initial;
+    this.opened.add(initial.currentIndex);
     this.now = deps.now ?? Date.now;
     this.persistFn = deps.persist ?? ((state) => void writeLocalState(state));
     this.enteredAt = this.now();
@@ -126,6 +129,16 @@ export class QuizStore {
     this.persist();
   }
 
+  /**
+   * The questions opened on this page, or earlier (time kept for them locally, unsent). Moving past a
+   * blank question sends nothing, so the submit reports these (a saved one the server knows anyway).
+   */
+  visitedIds(): string[] {
+    return this.state.questions
+      .filter((q, i) => this.opened.has(i) || i === this.state.currentIndex || q.unsentMs > 0)
+      .map((q) => q.evaluation._id);
+  }
+
   get current(): LocalQuestion {
     return this.state.questions[this.state.currentIndex]!;
   }
@@ -143,6 +156,7 @@ export class QuizStore {
     const current = questions[this.state.currentIndex]!;
     questions[this.state.currentIndex] = { ...current, unsentMs: current.unsentMs + elapsed };
     this.state = { ...this.state, questions, currentIndex: index };
+    this.opened.add(index);
     this.changed();
   }
 

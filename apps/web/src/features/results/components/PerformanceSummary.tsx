@@ -1,5 +1,5 @@
 import './performance-summary.css';
-import type { Assessment, PracticePercentile } from '@ai-tutor/contract';
+import { PERCENTILE_MIN_FIRST_ATTEMPTS, type Assessment, type PracticePercentile } from '@ai-tutor/contract';
 import { Box, Paper, Typography } from '@mui/material';
 import { percent, timeTaken, type Distribution } from '../lib/analysis';
 import AnswerDistributionChart from './AnswerDistributionChart';
@@ -60,8 +60,12 @@ export function PerformanceSummary({
           {practicePercentile && (
             <Tile
               label="Percentile"
-              value={practicePercentile.percentileText}
-              detail={`among ${practicePercentile.firstAttempts} first attempts`}
+              value={practicePercentile.percentileText ?? 'Not yet'}
+              detail={
+                practicePercentile.percentileText === null
+                  ? `shown from ${PERCENTILE_MIN_FIRST_ATTEMPTS} first attempts; ${practicePercentile.firstAttempts} so far`
+                  : `among ${practicePercentile.firstAttempts} first attempts`
+              }
             />
           )}
           <Tile label="Correct" value={String(distribution.correct)} color={STATUS_COLORS.Correct} />

@@ -3,6 +3,7 @@ import {
   assessmentSlugParams,
   envelope,
   quizMessages,
+  submitAssessmentBody,
   submitAssessmentData,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,13 +18,18 @@ const submitRoute: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['quiz'],
         summary: 'Submit a session: score it and update the performance records (idempotent)',
         params: assessmentSlugParams,
+        body: submitAssessmentBody,
         response: { 200: envelope(submitAssessmentData) },
       },
     },
     async (request) => ({
       message: quizMessages.submitted,
       data: {
-        assessment: await fastify.quiz.submit(userIdOf(request), request.params.slug),
+        assessment: await fastify.quiz.submit(
+          userIdOf(request),
+          request.params.slug,
+          request.body?.visited ?? [],
+        ),
       },
     }),
   );
