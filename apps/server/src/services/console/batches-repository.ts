@@ -5,7 +5,8 @@ import { batchMembers, batches, batchTeachers, userRoles, users } from '../../db
 
 type BatchRow = typeof batches.$inferSelect;
 
-const memberCount = sql<number>`(select count(*)::int from ${batchMembers} where ${batchMembers.batchId} = ${batches.id})`;
+/** The outer row's id is qualified by hand: drizzle writes columns in a sql template without their table. */
+const memberCount = sql<number>`(select count(*)::int from ${batchMembers} where ${batchMembers.batchId} = ${sql.raw('"batches"."id"')})`;
 
 const view = (row: BatchRow, members: number): Batch => ({
   id: row.id,

@@ -13,11 +13,14 @@ import {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const attempts = sql<number>`(select count(*)::int from ${assessments} where ${assessments.userId} = ${users.id})`;
+/** The outer row's id, qualified: drizzle writes columns in a sql template without their table. */
+const userId = sql.raw('"users"."id"');
+
+const attempts = sql<number>`(select count(*)::int from ${assessments} where ${assessments.userId} = ${userId})`;
 /** The latest of a sign-in or refresh (a session's token) and a started attempt. */
 const lastActive = sql<Date | string | null>`greatest(
-  (select max(${assessments.startTime}) from ${assessments} where ${assessments.userId} = ${users.id}),
-  (select max(${refreshTokens.createdAt}) from ${refreshTokens} where ${refreshTokens.userId} = ${users.id})
+  (select max(${assessments.startTime}) from ${assessments} where ${assessments.userId} = ${userId}),
+  (select max(${refreshTokens.createdAt}) from ${refreshTokens} where ${refreshTokens.userId} = ${userId})
 )`;
 
 const inBatchesOf = (teacherId: string) =>
