@@ -128,7 +128,7 @@ describe('disabling a learner', () => {
     const refused = await login();
     expect([refused.statusCode, refused.json()]).toEqual([
       403,
-      { message: accountMessages.accountDisabled, data: null },
+      { message: consoleMessages.accountDisabled, data: null },
     ]);
     const listed = (await learners(admin.headers, `?search=${learner.email}`)).json().data as LearnersPage;
     expect(listed.rows[0]!.disabled).toBe(true);

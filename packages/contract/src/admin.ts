@@ -21,6 +21,11 @@ export const consoleMessages = {
   batchNameTaken: (name: string) => `A batch named "${name}" already exists.`,
   membersAdded: 'Members added',
   learnerNotFound: 'Learner not found',
+  /**
+   * What a disabled learner's sign-in and refresh answer (403). Here, not with the account messages:
+   * the web app shows the server's message, so the learner's first page need not carry it.
+   */
+  accountDisabled: 'This account has been disabled by your institute. Please contact them to restore access.',
   learnerDisabled: (email: string) => `${email} is disabled: their sessions have ended.`,
   learnerEnabled: (email: string) => `${email} can sign in again.`,
 } as const;

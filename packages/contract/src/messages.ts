@@ -88,7 +88,6 @@ export const accountMessages = {
   resetTokenInvalid: 'This password reset link is invalid or has expired. Please start again.',
   sessionRefreshed: 'Session refreshed',
   sessionInvalid: 'Session expired or invalid. Please sign in again.',
-  accountDisabled: 'This account has been disabled by your institute. Please contact them to restore access.',
   loggedOut: 'Logged out',
   userNotFound: 'Account not found',
   profileUpdated: 'Profile updated',

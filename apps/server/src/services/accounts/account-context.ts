@@ -1,4 +1,10 @@
-import { accountMessages as msg, type Session, type StaffRole, type User } from '@ai-tutor/contract';
+import {
+  accountMessages as msg,
+  consoleMessages,
+  type Session,
+  type StaffRole,
+  type User,
+} from '@ai-tutor/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
@@ -95,7 +101,7 @@ export function createAccountContext({ db, config, mailer, accessTokens, limiter
 
   /** Every way in (password, Google, sign-up, refresh) opens its session here: a disabled account is refused. */
   const sessionFor = async (row: UserRow, refreshToken?: string): Promise<Session> => {
-    if (row.disabledAt) throw forbidden(msg.accountDisabled);
+    if (row.disabledAt) throw forbidden(consoleMessages.accountDisabled);
     return {
       user: await userView(row),
       tokens: {
