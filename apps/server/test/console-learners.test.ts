@@ -1,9 +1,4 @@
-import {
-  accountMessages,
-  consoleMessages,
-  type BatchWriteResult,
-  type LearnersPage,
-} from '@ai-tutor/contract';
+import { consoleMessages, type BatchWriteResult, type LearnersPage } from '@ai-tutor/contract';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +6,7 @@ import { auditLog, users } from '../src/db/schema.js';
 import { invites } from '../src/services/accounts/invites.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { createStaff } from './helpers/console.js';
+import { insertCatalogue, startSession, subjectQuiz } from './helpers/catalogue.js';
 import { createLearner } from './helpers/learner.js';
 
 /** Learners in the console: listed, searched, scoped to a teacher's batches, disabled and re-enabled. */
@@ -78,6 +74,21 @@ describe('GET /api/v1/admin/learners', () => {
     expect(paged.rows).toHaveLength(1);
     expect(paged.total).toBe(all.total);
     expect((await learners(admin.headers, '?limit=0')).statusCode).toBe(400);
+  });
+
+  it('counts a learner’s attempts and takes a started attempt as activity', async () => {
+    const admin = await createStaff(t.app, 'admin');
+    const learner = await createLearner(t.app);
+    const row = async () =>
+      ((await learners(admin.headers, `?search=${learner.email}`)).json().data as LearnersPage).rows[0]!;
+    expect(await row()).toMatchObject({ attempts: 0, lastActiveAt: null });
+    const catalogue = await insertCatalogue(t.app.db, { subjects: [{ name: 'Physics', questions: 3 }] });
+    const started = Date.now();
+    await startSession(t.app, learner, subjectQuiz(catalogue));
+    await startSession(t.app, learner, subjectQuiz(catalogue));
+    const after = await row();
+    expect(after.attempts).toBe(2);
+    expect(Date.parse(after.lastActiveAt!)).toBeGreaterThanOrEqual(started - 1000);
   });
 
   it('shows a teacher only their batches’ learners; another batch is 404', async () => {
