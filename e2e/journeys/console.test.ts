@@ -72,3 +72,51 @@ test('an admin granted on the command line opens the console and reads the audit
 
   expect(found, found.join('\n')).toEqual([]);
 });
+
+/**
+ * The admin's class: a batch created in the console, a registered learner added by email (an address
+ * with no account reported, not fatal), then found in the learners grid with that batch. axe on the
+ * batches list, the batch's page and the learners grid.
+ */
+test('an admin creates a batch, adds a learner by email and finds them among the learners', async ({
+  freshPage,
+  server,
+  mail,
+}) => {
+  const found: string[] = [];
+  const check = async (page: Page, name: string) => {
+    await screenshot(page, name);
+    found.push(...(await axeCheck(page, name)));
+  };
+  const admin = await registerVerifiedLearner(server.url, mail, INVITE, 'Farah Khan');
+  const learner = await registerVerifiedLearner(server.url, mail, INVITE, 'Meera Iyer');
+  server.cli(['users', 'grant', admin.email, '--role', 'admin']);
+
+  const page = await freshPage();
+  await signInWithTokens(page, admin.session);
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Batches' }).click();
+  await expect(page).toHaveURL(/\/admin\/batches$/);
+  await page.getByRole('textbox', { name: 'New batch name' }).fill('NEET Morning');
+  await check(page, 'console-batches');
+  await page.getByRole('button', { name: 'Create batch' }).click();
+
+  await expect(page.getByRole('heading', { name: 'NEET Morning' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Members (0)' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Add by email' }).fill(`${learner.email}, nobody@example.test`);
+  await page.getByRole('form', { name: 'Add by email' }).getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('Not added (no such account): nobody@example.test')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Members (1)' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Members' })).toContainText(learner.email);
+  await check(page, 'console-batch');
+
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Learners' }).click();
+  await page.getByRole('textbox', { name: 'Search' }).fill('Meera');
+  const rows = page.getByRole('grid', { name: 'Learners' }).locator('[role="row"][data-id]');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.nth(0)).toContainText(learner.email);
+  await expect(rows.nth(0)).toContainText('NEET Morning');
+  await check(page, 'console-learners');
+
+  expect(found, found.join('\n')).toEqual([]);
+});

@@ -7,4 +7,5 @@ export const adminApiPaths = {
   batches: '/v1/admin/batches',
   batch: '/v1/admin/batches/:id',
   learners: '/v1/admin/learners',
+  learnerStatus: '/v1/admin/learners/:id/status',
 } as const;

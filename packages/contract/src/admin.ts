@@ -20,6 +20,14 @@ export const consoleMessages = {
   batchNotFound: 'Batch not found',
   batchNameTaken: (name: string) => `A batch named "${name}" already exists.`,
   membersAdded: 'Members added',
+  learnerNotFound: 'Learner not found',
+  /**
+   * What a disabled learner's sign-in and refresh answer (403). Here, not with the account messages:
+   * the web app shows the server's message, so the learner's first page need not carry it.
+   */
+  accountDisabled: 'This account has been disabled by your institute. Please contact them to restore access.',
+  learnerDisabled: (email: string) => `${email} is disabled: their sessions have ended.`,
+  learnerEnabled: (email: string) => `${email} can sign in again.`,
 } as const;
 
 /** `?page&limit` of every console list: pages count from 1. */
@@ -80,7 +88,9 @@ export const batch = z.object({
 export type Batch = z.infer<typeof batch>;
 
 export const batchMember = z.object({ id: z.string(), name: z.string(), email: z.string() });
-export const batchDetail = batch.extend({ members: z.array(batchMember) });
+export type BatchMember = z.infer<typeof batchMember>;
+/** Members are the batch's learners; teachers are assigned to it and see only their batches. */
+export const batchDetail = batch.extend({ members: z.array(batchMember), teachers: z.array(batchMember) });
 export type BatchDetail = z.infer<typeof batchDetail>;
 
 const batchName = z.string().trim().min(1).max(120);
@@ -100,11 +110,14 @@ export const updateBatchBody = z
     description: description.nullable().optional(),
     addEmails: emails.optional(),
     removeUserIds: z.array(z.uuid()).max(1000).optional(),
+    /** Accounts holding the teacher role; other emails come back in `unknownEmails`. */
+    addTeacherEmails: emails.optional(),
+    removeTeacherIds: z.array(z.uuid()).max(1000).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'nothing to change');
 export type UpdateBatchBody = z.input<typeof updateBatchBody>;
 
-/** Emails asked for that have no account: the rest were added. */
+/** Emails asked for that have no account (or, for teachers, no teacher role): the rest were added. */
 export const batchWriteResult = z.object({ batch: batchDetail, unknownEmails: z.array(z.string()) });
 export type BatchWriteResult = z.infer<typeof batchWriteResult>;
 
@@ -119,6 +132,7 @@ export const learnerRow = z.object({
   name: z.string(),
   email: z.string(),
   verified: z.boolean(),
+  disabled: z.boolean(),
   batches: z.array(z.object({ id: z.string(), name: z.string() })),
   lastActiveAt: z.string().nullable(),
   attempts: z.number(),
@@ -126,3 +140,10 @@ export const learnerRow = z.object({
 export type LearnerRow = z.infer<typeof learnerRow>;
 export const learnersPage = page(learnerRow);
 export type LearnersPage = z.infer<typeof learnersPage>;
+
+export const learnerIdParams = z.object({ id: z.uuid() });
+export const learnerStatusBody = z.object({
+  disabled: z.boolean(),
+  reason: z.string().trim().max(500).optional(),
+});
+export type LearnerStatusBody = z.input<typeof learnerStatusBody>;

@@ -28,6 +28,8 @@ export const users = pgTable('users', {
    * password reset). Access tokens carry the value they were signed with; see lib/access-token.ts.
    */
   sessionGeneration: integer('session_generation').notNull().default(0),
+  /** Set by an admin in the console: sign-in and refresh are refused until it is cleared. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

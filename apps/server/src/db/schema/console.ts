@@ -67,3 +67,18 @@ export const batchMembers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.batchId, t.userId] }), index('batch_members_user').on(t.userId)],
 );
+
+/** The teachers assigned to a batch: a teacher sees only their batches and those batches' learners. */
+export const batchTeachers = pgTable(
+  'batch_teachers',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.userId] }), index('batch_teachers_user').on(t.userId)],
+);

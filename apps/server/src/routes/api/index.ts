@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import adminChannel from './admin/index.js';
 import healthRoutes from './health.js';
 import adminAuditRoute from './v1/admin/audit.js';
+import adminBatchesRoutes from './v1/admin/batches.js';
+import adminLearnersRoutes from './v1/admin/learners.js';
 import achievementsRoutes from './v1/achievements.js';
 import assessmentDetailsRoute from './v1/assessment/details.js';
 import assessmentResultRoute from './v1/assessment/get-session.js';
@@ -68,6 +70,8 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(authLinkedinRoutes);
   await api.register(achievementsRoutes);
   await api.register(adminAuditRoute);
+  await api.register(adminBatchesRoutes);
+  await api.register(adminLearnersRoutes);
   await api.register(adminChannel);
 };
 export default apiRoutes;

@@ -1,11 +1,17 @@
-import { accountMessages as msg, type Session, type StaffRole, type User } from '@ai-tutor/contract';
+import {
+  accountMessages as msg,
+  consoleMessages,
+  type Session,
+  type StaffRole,
+  type User,
+} from '@ai-tutor/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { AccessClaims, AccessTokens } from '../../lib/access-token.js';
-import { notFound, unauthorized } from '../../lib/errors.js';
+import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { rolesRepository } from '../console/roles-repository.js';
 import { createWorkQueue } from '../limits/work-queue.js';
 import { createAccountLimits, OTP_MAIL_RULE } from '../limits/account-limits.js';
@@ -94,18 +100,22 @@ export function createAccountContext({ db, config, mailer, accessTokens, limiter
   /** The user as the API shows them: with their console roles (the web app opens /admin by them). */
   const userView = async (row: UserRow) => publicUser(row, await rolesRepository.of(db, row.id));
 
-  const sessionFor = async (row: UserRow, refreshToken?: string): Promise<Session> => ({
-    user: await userView(row),
-    tokens: {
-      access_token: await accessTokens.sign({
-        userId: row.id,
-        verified: row.verified,
-        inviteUsed: row.usedInviteCode !== null,
-        sessionGeneration: row.sessionGeneration,
-      }),
-      refresh_token: refreshToken ?? (await refreshTokens.issue(row.id)),
-    },
-  });
+  /** Every way in (password, Google, sign-up, refresh) opens its session here: a disabled account is refused. */
+  const sessionFor = async (row: UserRow, refreshToken?: string): Promise<Session> => {
+    if (row.disabledAt) throw forbidden(consoleMessages.accountDisabled);
+    return {
+      user: await userView(row),
+      tokens: {
+        access_token: await accessTokens.sign({
+          userId: row.id,
+          verified: row.verified,
+          inviteUsed: row.usedInviteCode !== null,
+          sessionGeneration: row.sessionGeneration,
+        }),
+        refresh_token: refreshToken ?? (await refreshTokens.issue(row.id)),
+      },
+    };
+  };
 
   const sendMail = async (mail: Parameters<typeof mailer.send>[0]) => {
     const started = performance.now();

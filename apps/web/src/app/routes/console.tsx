@@ -1,13 +1,25 @@
 import type { ComponentType } from 'react';
 import { Navigate, useRoutes } from 'react-router';
 import { AuditLogScreen } from '../../features/console/components/AuditLogScreen';
+import { BatchesScreen } from '../../features/console/components/BatchesScreen';
+import { BatchScreen } from '../../features/console/components/BatchScreen';
 import { ConsoleHome } from '../../features/console/components/ConsoleHome';
 import { ConsoleShell } from '../../features/console/components/ConsoleShell';
+import { LearnersScreen } from '../../features/console/components/LearnersScreen';
 import { consolePath, consoleSections, mayOpen, type ConsoleSection } from '../../features/console/sections';
 import { useAuth } from '../../stores/hooks';
 
 /** Each section's screen, by its path (sections.ts). */
-const screens: Record<string, ComponentType> = { audit: AuditLogScreen };
+const screens: Record<string, ComponentType> = {
+  audit: AuditLogScreen,
+  batches: BatchesScreen,
+  'batches/:id': BatchScreen,
+  learners: LearnersScreen,
+};
+/** Screens reached from a section's own (one batch from the batches), opened by the same roles. */
+const subScreens: ConsoleSection[] = consoleSections
+  .filter((section) => section.path === 'batches')
+  .map((section) => ({ ...section, path: 'batches/:id' }));
 
 /** A section the user's roles do not open leads back to the console's home. */
 function Section({ section }: { section: ConsoleSection }) {
@@ -30,7 +42,10 @@ export default function ConsoleRoutes() {
       element: <ConsoleShell />,
       children: [
         { index: true, element: <ConsoleHome /> },
-        ...consoleSections.map((section) => ({ path: section.path, element: <Section section={section} /> })),
+        ...[...consoleSections, ...subScreens].map((section) => ({
+          path: section.path,
+          element: <Section section={section} />,
+        })),
         { path: '*', element: <Navigate to={consolePath()} replace /> },
       ],
     },

@@ -15,6 +15,19 @@ export interface ConsoleSection {
 
 export const consoleSections: ConsoleSection[] = [
   {
+    path: 'batches',
+    label: 'Batches',
+    description: 'Classes, centres and courses: their learners, added by email, and their teachers.',
+    roles: ['teacher'],
+  },
+  {
+    path: 'learners',
+    label: 'Learners',
+    description:
+      'Every learner, searchable: verified, batches, last active, attempts; disable and re-enable.',
+    roles: ['teacher'],
+  },
+  {
     path: 'audit',
     label: 'Audit log',
     description: 'Every change made in the console or on the command line: who, when, what and why.',
