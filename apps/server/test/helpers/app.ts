@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/build-app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -14,6 +15,9 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
     SCRYPT_LOG_N: '10',
     WEB_DIST_DIR: fixtureWebDir,
+    // The sweep's timer stays out of the tests' way: a tick between a test's expire() and its next request
+    // completed the session first on a busy machine. Tests call the sweep; quiz-sweep-timer sets its own.
+    SWEEP_INTERVAL_SECONDS: '3600',
     ...overrides,
   });
 }
@@ -25,7 +29,7 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The whole app on a fresh schema. Call close() in afterAll. */
+/** The whole app on a fresh schema. Call close() in afterAll (or let useTestApp do both). */
 export async function buildTestApp(overrides: Record<string, string | undefined> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
@@ -37,6 +41,44 @@ export async function buildTestApp(overrides: Record<string, string | undefined>
     close: async () => {
       await app.close();
       await database.dispose();
+    },
+  };
+}
+
+type Env = Record<string, string | undefined>;
+
+/** What a test file reads of its app: the app, its database and its configuration. */
+export type UsedTestApp = Omit<TestApp, 'close'>;
+
+/**
+ * The file's (or the describe block's) app: built on a fresh schema of the worker's database before its
+ * tests and closed after them, so a file reads `const t = useTestApp();` and then `t.app` in its tests
+ * and hooks. `env` is read when the app is built: a function may use what an earlier beforeAll started
+ * (`useTestApp(() => ({ SMTP_URL: mail.url }))`), and an afterAll registered before this call runs after
+ * the app is closed (vitest runs after-hooks last-registered first).
+ */
+export function useTestApp(env: Env | (() => Env) = {}): UsedTestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(typeof env === 'function' ? env() : env);
+  });
+  afterAll(async () => {
+    await built?.close();
+    built = undefined;
+  });
+  const current = (): TestApp => {
+    if (!built) throw new Error('useTestApp: the app exists from beforeAll to afterAll, read it there');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
     },
   };
 }
