@@ -13,12 +13,16 @@ const routes = [
 ];
 
 beforeEach(() => {
+  // The browser's clock stands still unless a test moves it: on a busy machine the real one ran on past
+  // 12:04 between two looks, or below 12:00 before the dialog opened.
+  vi.useFakeTimers({ toFake: ['Date'] });
   Object.defineProperty(document.documentElement, 'requestFullscreen', {
     value: vi.fn(() => Promise.resolve()),
     configurable: true,
   });
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -58,6 +62,7 @@ describe('a running attempt on the exam page (DESIGN.md §6.4)', () => {
     const tests = await screen.findByRole('region', { name: 'Tests in progress' });
     expect(within(tests).getByText(running.sessionName)).toBeInTheDocument();
     expect(within(tests).getByRole('button', { name: 'Resume — 12:05 left' })).toBeInTheDocument();
+    vi.setSystemTime(Date.now() + 1000);
     expect(
       await within(tests).findByRole('button', { name: 'Resume — 12:04 left' }, { timeout: 2500 }),
     ).toBeInTheDocument();
