@@ -1,14 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inviteCodes } from '../src/db/schema.js';
 import { accountsCommands } from '../src/cli/accounts-commands.js';
 import { ensureFirstInviteCode } from '../src/services/accounts/first-invite.js';
-import { buildTestApp, testConfig, type TestApp } from './helpers/app.js';
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ PUBLIC_URL: 'https://tutor.example.test' });
-});
-afterAll(async () => t.close());
+import { type TestApp, testConfig, useTestApp } from './helpers/app.js';
+const t = useTestApp({ PUBLIC_URL: 'https://tutor.example.test' });
 afterEach(() => {
   vi.restoreAllMocks();
 });

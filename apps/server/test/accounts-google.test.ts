@@ -4,19 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
 import { invites } from '../src/services/accounts/invites.js';
 import { buildApp } from '../src/build-app.js';
-import { buildTestApp, testConfig, type TestApp } from './helpers/app.js';
+import { testConfig, useTestApp } from './helpers/app.js';
 import { startFakeGoogle, type FakeGoogle } from './helpers/google.js';
 
 let google: FakeGoogle;
-let t: TestApp;
 beforeAll(async () => {
   google = await startFakeGoogle();
-  t = await buildTestApp({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl });
 });
 afterAll(async () => {
-  await t.close();
   await google.close();
 });
+const t = useTestApp(() => ({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl }));
 
 const googleLogin = (authorization: string, app = t.app) =>
   app.inject({ method: 'POST', url: '/api/v2/auth/google', payload: { authorization } });

@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
 import { invites } from '../src/services/accounts/invites.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp(); // no SMTP_URL: mail goes to the (silent) dev mail log
-});
-afterAll(async () => t.close());
+import { useTestApp } from './helpers/app.js';
+const t = useTestApp(); // no SMTP_URL: mail goes to the (silent) dev mail log
 
 const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });

@@ -4,19 +4,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifications } from '../src/db/schema.js';
 import { invites } from '../src/services/accounts/invites.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { startMailServer, type MailServer } from './helpers/mail-server.js';
 
 let mail: MailServer;
-let t: TestApp;
 beforeAll(async () => {
   mail = await startMailServer();
-  t = await buildTestApp({ SMTP_URL: mail.url });
 });
 afterAll(async () => {
-  await t.close();
   await mail.close();
 });
+const t = useTestApp(() => ({ SMTP_URL: mail.url }));
 afterEach(() => {
   vi.useRealTimers();
 });

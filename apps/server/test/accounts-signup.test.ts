@@ -4,19 +4,17 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inviteCodes, users, verifications } from '../src/db/schema.js';
 import { invites } from '../src/services/accounts/invites.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { startMailServer, type MailServer } from './helpers/mail-server.js';
 
 let mail: MailServer;
-let t: TestApp;
 beforeAll(async () => {
   mail = await startMailServer();
-  t = await buildTestApp({ SMTP_URL: mail.url });
 });
 afterAll(async () => {
-  await t.close();
   await mail.close();
 });
+const t = useTestApp(() => ({ SMTP_URL: mail.url }));
 beforeEach(() => {
   mail.failing = false;
 });

@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { accountMessages } from '@ai-tutor/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshTokens } from '../src/db/schema.js';
 import { invites } from '../src/services/accounts/invites.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+import { useTestApp } from './helpers/app.js';
+const t = useTestApp();
 
 const refresh = (refresh_token: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refresh_token } });

@@ -6,24 +6,22 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { accountsCommands } from '../src/cli/accounts-commands.js';
 import { inviteCodes } from '../src/db/schema.js';
 import { readAdminAccess, type AdminAccess } from '../src/lib/admin-access.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { buildTestApp, useTestApp } from './helpers/app.js';
 
 /**
  * The embedded store admits one process, the server; `npm run cli -- invites …` then goes through the
  * server's loopback admin route, with the token the server wrote into DATA_DIR.
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'ai-tutor-admin-'));
-let t: TestApp;
 let access: AdminAccess;
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+// No DATABASE_URL: the configuration of the embedded store in DATA_DIR, the case the route serves.
+const t = useTestApp({ DATABASE_URL: undefined, DATA_DIR: dataDir, PORT: '4321' });
 beforeAll(async () => {
-  // No DATABASE_URL: the configuration of the embedded store in DATA_DIR, the case the route serves.
-  t = await buildTestApp({ DATABASE_URL: undefined, DATA_DIR: dataDir, PORT: '4321' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   access = readAdminAccess(dataDir)!;
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,20 +1,18 @@
 import { achievement, aiMessages, type Post } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assessments, posts, users } from '../src/db/schema.js';
 import { insertCompletedAttempt } from './helpers/ai-fixtures.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
 describe('public achievement page data', () => {
-  let t: TestApp;
   let learner: TestLearner;
+  const t = useTestApp({ PUBLIC_URL: 'https://tutor.example.test' });
   beforeAll(async () => {
-    t = await buildTestApp({ PUBLIC_URL: 'https://tutor.example.test' });
     learner = await createLearner(t.app, { name: 'Asha Priya Verma' });
     await t.app.db.update(users).set({ phone: '9876543210' }).where(eq(users.id, learner.id));
   });
-  afterAll(async () => t.close());
 
   /** A post drafted from one of the learner's attempts: a draft until published or shared. */
   const generateDraft = async (headers: Record<string, string>, assessmentSlug: string) => {

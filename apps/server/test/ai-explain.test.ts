@@ -7,7 +7,7 @@ import {
   insertQuestions,
   insertScope,
 } from './helpers/ai-fixtures.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { aiEnv, reply, startFakeOpenAi, type FakeOpenAi } from './helpers/fake-openai.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
@@ -19,13 +19,11 @@ const goodExplain = {
 };
 
 describe('explain my mistake without an AI provider', () => {
-  let t: TestApp;
   let learner: TestLearner;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     learner = await createLearner(t.app);
   });
-  afterAll(async () => t.close());
 
   it('returns the stored explanation with a clear note that it is not AI-made, and caches nothing', async () => {
     const { attempt } = await insertCompletedAttempt(t.app.db, learner.id);
@@ -65,18 +63,18 @@ describe('explain my mistake without an AI provider', () => {
 
 describe('explain my mistake with an AI provider', () => {
   let fake: FakeOpenAi;
-  let t: TestApp;
   let learner: TestLearner;
   let other: TestLearner;
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await buildTestApp(aiEnv(fake, { AI_TIMEOUT_MS: '300' }));
-    learner = await createLearner(t.app, { name: 'Asha Verma' });
-    other = await createLearner(t.app, { name: 'Ravi Kumar' });
   });
   afterAll(async () => {
-    await t.close();
     await fake.close();
+  });
+  const t = useTestApp(() => aiEnv(fake, { AI_TIMEOUT_MS: '300' }));
+  beforeAll(async () => {
+    learner = await createLearner(t.app, { name: 'Asha Verma' });
+    other = await createLearner(t.app, { name: 'Ravi Kumar' });
   });
   beforeEach(() => fake.reset());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   answerKey,
   fetchResult,
@@ -15,15 +15,13 @@ import { createLearner } from './helpers/learner.js';
 
 /** Completion asks the configured model about free-text answers that do not match after normalisation. */
 let fake: FakeOpenAi;
-let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  t = await buildTestApp(aiEnv(fake));
 });
 afterAll(async () => {
-  await t.close();
   await fake.close();
 });
+const t = useTestApp(() => aiEnv(fake));
 beforeEach(() => {
   fake.reset();
   fake.setFallback(null);

@@ -5,7 +5,7 @@ import { linkedinConnections, posts } from '../src/db/schema.js';
 import { littleText } from '../src/services/linkedin/linkedin-client.js';
 import { decryptToken, encryptToken, tokenKey } from '../src/services/linkedin/token-crypto.js';
 import { insertCompletedAttempt } from './helpers/ai-fixtures.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { type UsedTestApp, useTestApp } from './helpers/app.js';
 import {
   ACCESS_TOKEN,
   GOOD_CODE,
@@ -18,7 +18,7 @@ import { createLearner, type TestLearner } from './helpers/learner.js';
 
 const REDIRECT = 'https://tutor.example.test/linkedin/callback';
 
-function calls(t: TestApp) {
+function calls(t: UsedTestApp) {
   return {
     token: (who: TestLearner, code = GOOD_CODE) =>
       t.app.inject({
@@ -79,15 +79,13 @@ describe('token encryption', () => {
 });
 
 describe('LinkedIn without settings', () => {
-  let t: TestApp;
   let learner: TestLearner;
   let call: ReturnType<typeof calls>;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     learner = await createLearner(t.app);
     call = calls(t);
   });
-  afterAll(async () => t.close());
 
   it('answers 503 naming the missing settings for token exchange, authorisation and publishing', async () => {
     const post = await call.draft(learner);
@@ -115,20 +113,20 @@ describe('LinkedIn without settings', () => {
 
 describe('LinkedIn with settings', () => {
   let linkedin: FakeLinkedin;
-  let t: TestApp;
   let learner: TestLearner;
   let other: TestLearner;
   let call: ReturnType<typeof calls>;
   beforeAll(async () => {
     linkedin = await startFakeLinkedin();
-    t = await buildTestApp({ ...linkedinEnv(linkedin), PUBLIC_URL: 'https://tutor.example.test' });
+  });
+  afterAll(async () => {
+    await linkedin.close();
+  });
+  const t = useTestApp(() => ({ ...linkedinEnv(linkedin), PUBLIC_URL: 'https://tutor.example.test' }));
+  beforeAll(async () => {
     learner = await createLearner(t.app);
     other = await createLearner(t.app);
     call = calls(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await linkedin.close();
   });
   beforeEach(() => {
     linkedin.requests.length = 0;

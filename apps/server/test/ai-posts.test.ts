@@ -9,13 +9,13 @@ import {
   insertQuestions,
   insertScope,
 } from './helpers/ai-fixtures.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { type UsedTestApp, useTestApp } from './helpers/app.js';
 import { aiEnv, reply, startFakeOpenAi, type FakeOpenAi } from './helpers/fake-openai.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
 const PUBLIC_URL = 'https://tutor.example.test';
 
-function requests(t: TestApp, learner: TestLearner) {
+function requests(t: UsedTestApp, learner: TestLearner) {
   return {
     generate: (assessmentSlug: string, who = learner) =>
       t.app.inject({
@@ -38,17 +38,15 @@ function requests(t: TestApp, learner: TestLearner) {
 }
 
 describe('achievement posts without an AI provider', () => {
-  let t: TestApp;
   let learner: TestLearner;
   let other: TestLearner;
   let call: ReturnType<typeof requests>;
+  const t = useTestApp({ PUBLIC_URL });
   beforeAll(async () => {
-    t = await buildTestApp({ PUBLIC_URL });
     learner = await createLearner(t.app, { name: 'Asha Verma' });
     other = await createLearner(t.app);
     call = requests(t, learner);
   });
-  afterAll(async () => t.close());
 
   it('drafts a template post about the attempt, with the link to its public page', async () => {
     const { attempt } = await insertCompletedAttempt(t.app.db, learner.id);
@@ -165,18 +163,18 @@ describe('achievement posts without an AI provider', () => {
 
 describe('achievement posts with an AI provider', () => {
   let fake: FakeOpenAi;
-  let t: TestApp;
   let learner: TestLearner;
   let call: ReturnType<typeof requests>;
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await buildTestApp({ ...aiEnv(fake), PUBLIC_URL });
-    learner = await createLearner(t.app, { name: 'Asha Verma' });
-    call = requests(t, learner);
   });
   afterAll(async () => {
-    await t.close();
     await fake.close();
+  });
+  const t = useTestApp(() => ({ ...aiEnv(fake), PUBLIC_URL }));
+  beforeAll(async () => {
+    learner = await createLearner(t.app, { name: 'Asha Verma' });
+    call = requests(t, learner);
   });
   beforeEach(() => fake.reset());
 

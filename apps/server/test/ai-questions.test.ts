@@ -10,7 +10,7 @@ import {
 import { createAiProvider } from '../src/services/ai/provider.js';
 import { similarity } from '../src/services/ai/similarity.js';
 import { insertQuestions, insertScope, type AiScope } from './helpers/ai-fixtures.js';
-import { buildTestApp, testConfig, type TestApp } from './helpers/app.js';
+import { testConfig, useTestApp } from './helpers/app.js';
 import { aiEnv, reply, startFakeOpenAi, type FakeOpenAi } from './helpers/fake-openai.js';
 import { createLearner } from './helpers/learner.js';
 
@@ -57,20 +57,20 @@ describe('checks on generated questions', () => {
 
 describe('question generation', () => {
   let fake: FakeOpenAi;
-  let t: TestApp;
   let scope: AiScope;
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await buildTestApp(aiEnv(fake));
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  const t = useTestApp(() => aiEnv(fake));
+  beforeAll(async () => {
     scope = await insertScope(t.app.db, { questionCount: 10 });
     await insertQuestions(t.app.db, scope, [
       { text: 'What is the SI unit of force?', options: ['Newton', 'Joule'], answer: 'Newton' },
       { text: 'What is the SI unit of energy?', options: ['Newton', 'Joule'], answer: 'Joule' },
     ]);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
   });
   beforeEach(() => fake.reset());
 
@@ -189,22 +189,22 @@ describe('question generation', () => {
 
 describe('CLI: ai generate-questions, questions review|approve|reject; drafts are never served', () => {
   let fake: FakeOpenAi;
-  let t: TestApp;
   let scope: AiScope;
   let out: string[];
   let err: string[];
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await buildTestApp(aiEnv(fake));
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  const t = useTestApp(() => aiEnv(fake));
+  beforeAll(async () => {
     scope = await insertScope(t.app.db, { questionCount: 10 });
     await insertQuestions(t.app.db, scope, [
       { text: 'Active question one?', options: ['a', 'b'], answer: 'a' },
       { text: 'Active question two?', options: ['c', 'd'], answer: 'c' },
     ]);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
   });
   beforeEach(() => {
     fake.reset();

@@ -1,19 +1,16 @@
 import { accountMessages, catalogueMessages, examDetail, examsList, userRecords } from '@ai-tutor/contract';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exams, modules, performanceRecords, subjects, topics } from '../src/db/schema.js';
 import { seedSampleContent } from '../src/services/catalogue/seed.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
-
-let t: TestApp;
 let learner: TestLearner;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   await seedSampleContent(t.app.db);
   learner = await createLearner(t.app);
 });
-afterAll(async () => t.close());
 
 const get = (url: string, headers: Record<string, string> = learner.headers) =>
   t.app.inject({ method: 'GET', url, headers });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { media, questions } from '../src/db/schema.js';
 import { sanitizeSvg } from '../src/import/media.js';
 import { importFile } from '../src/services/catalogue/import-service.js';
 import { scratchFile } from './fixtures/import/bank.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 
 // DESIGN.md §6.1 figures: carried by our import format, stored by SHA-256, served immutable; an SVG
 // keeps its drawing and loses anything that could run or reach out.
@@ -20,12 +20,7 @@ const HOSTILE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http:/
 </svg>`;
 // 1×1 transparent PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const yaml = (figures: string, text: string) => `figures:
 ${figures}

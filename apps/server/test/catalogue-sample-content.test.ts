@@ -5,12 +5,12 @@ import {
   type ExamDetail,
 } from '@ai-tutor/contract';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exams, media, questions } from '../src/db/schema.js';
 import type { ParsedExam, ParsedQuestion, ParsedSubject } from '../src/import/index.js';
 import { seedIfEmpty } from '../src/services/catalogue/seed-if-empty.js';
 import { readSampleContent, seedSampleContent, seedWhenEmpty } from '../src/services/catalogue/seed.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { save, startSession } from './helpers/catalogue.js';
 import { createLearner } from './helpers/learner.js';
 import { WORKED_NUMERICAL_ANSWERS } from './helpers/sample-worked-answers.js';
@@ -204,11 +204,7 @@ describe('the sample content', () => {
 });
 
 describe('seeding', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('loads the sample catalogue on an empty database, once', async () => {
     await seedIfEmpty(t.app);

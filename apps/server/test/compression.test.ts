@@ -1,13 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import { insertCatalogue } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
-
-let t: TestApp;
 let learner: TestLearner;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   learner = await createLearner(t.app);
   // Enough exams for a list response well over the 1 kB threshold.
   for (let i = 0; i < 4; i++) {
@@ -18,7 +16,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(async () => t.close());
 
 const exams = (encoding?: string) =>
   t.app.inject({

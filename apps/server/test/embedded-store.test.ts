@@ -18,8 +18,12 @@ const tempDir = () => {
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
+// These tests open file-backed stores (each start ~3 s alone) or start another Node with tsx, which
+// compiles the CLI or the server first: seconds alone, past 30 s beside the other test worker on a busy
+// 2-core machine.
+const SLOW = { timeout: 90_000 };
 
-describe('embedded store in DATA_DIR', () => {
+describe('embedded store in DATA_DIR', SLOW, () => {
   it('keeps data across restarts and is migrated once', async () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() });
     const first = await openDatabase(config);
@@ -67,13 +71,13 @@ describe('embedded store in DATA_DIR', () => {
   });
 });
 
-describe('server start', () => {
+describe('server start', SLOW, () => {
   it('stops with one line naming a bad PORT', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: serverDir,
       env: { ...process.env, PORT: 'abc', DATABASE_URL: 'memory://' },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 60_000,
     });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import { testDatabaseUrl } from './helpers/database.js';
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('health', () => {
   it('says ok and which store is in use', async () => {

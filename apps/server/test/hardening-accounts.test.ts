@@ -4,27 +4,25 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteCodes, users } from '../src/db/schema.js';
 import { invites } from '../src/services/accounts/invites.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { startFakeGoogle, type FakeGoogle } from './helpers/google.js';
 import { startMailServer, type MailServer } from './helpers/mail-server.js';
 
 let google: FakeGoogle;
 let mail: MailServer;
-let t: TestApp;
 beforeAll(async () => {
   google = await startFakeGoogle();
   mail = await startMailServer();
-  t = await buildTestApp({
-    GOOGLE_CLIENT_ID: google.clientId,
-    GOOGLE_JWKS_URL: google.jwksUrl,
-    SMTP_URL: mail.url,
-  });
 });
 afterAll(async () => {
-  await t.close();
   await google.close();
   await mail.close();
 });
+const t = useTestApp(() => ({
+  GOOGLE_CLIENT_ID: google.clientId,
+  GOOGLE_JWKS_URL: google.jwksUrl,
+  SMTP_URL: mail.url,
+}));
 
 const uniqueEmail = () => `victim.${randomBytes(4).toString('hex')}@example.test`;
 const signup = (payload: Record<string, unknown>) =>

@@ -1,22 +1,19 @@
 import { request } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { apiMessages, PATH_PARAM_MAX_LENGTH, requestMessages } from '@ai-tutor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/build-app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { buildTestApp, testConfig, type TestApp } from './helpers/app.js';
+import { testConfig, useTestApp } from './helpers/app.js';
 import { createTestDatabase } from './helpers/database.js';
 
 /** Every error the server sends, the framework's own included, is `{message, data: null, errors?}`. */
-
-let t: TestApp;
 let port: number;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
-afterAll(async () => t.close());
 
 const envelopeOf = (message: string) => ({ message, data: null });
 

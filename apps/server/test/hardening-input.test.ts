@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { POST_MAX_LENGTH, requestMessages, TEXT_LIMITS } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
 import { invites } from '../src/services/accounts/invites.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
 /**
@@ -12,16 +12,13 @@ import { createLearner, type TestLearner } from './helpers/learner.js';
  * route schema): no NUL (PostgreSQL refuses it: a 500 with the SQL in the log), no unpaired surrogate,
  * and a maximum from the contract. Each is a 400 in the envelope, naming the field, and writes nothing.
  */
-
-let t: TestApp;
 let learner: TestLearner;
 let inviteCode: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   learner = await createLearner(t.app);
   inviteCode = (await invites.create(t.app.db, { maxUses: 1000 })).code;
 });
-afterAll(async () => t.close());
 
 const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'a\uD800b';

@@ -1,17 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogueCommands } from '../src/cli/catalogue-commands.js';
 import { helpText } from '../src/cli/commands.js';
 import { progressBar } from '../src/cli/progress-bar.js';
 import { exams } from '../src/db/schema.js';
 import { fixture, scratchFile, snapshot } from './fixtures/import/bank.js';
 import { testConfig } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { useTestDatabase } from './helpers/database.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => database.dispose());
+const database = useTestDatabase();
 afterEach(() => vi.restoreAllMocks());
 
 /** Runs a CLI command as `npm run cli -- …` would, capturing what it prints. */

@@ -1,16 +1,12 @@
 import { writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { exams, modules, questions, subjects, topics } from '../src/db/schema.js';
 import { importFile } from '../src/services/catalogue/import-service.js';
 import { failingImport, fixture, questionsOf, scratchFile, snapshot } from './fixtures/import/bank.js';
-import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { useTestDatabase } from './helpers/database.js';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 const db = () => database.db;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => database.dispose());
 beforeEach(async () => {
   for (const table of [questions, topics, subjects, modules, exams]) await db().delete(table);
   await importFile(db(), fixture('catalogue.yaml'));

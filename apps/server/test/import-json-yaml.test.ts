@@ -1,15 +1,11 @@
 import { DEFAULT_TOPIC_DURATION_MINUTES, DEFAULT_TOPIC_QUESTION_COUNT } from '@ai-tutor/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { exams, modules, performanceRecords, questions, subjects, topics } from '../src/db/schema.js';
 import { importFile } from '../src/services/catalogue/import-service.js';
 import { failingImport, fixture, questionsOf, scratchFile, snapshot } from './fixtures/import/bank.js';
-import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { useTestDatabase } from './helpers/database.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => database.dispose());
+const database = useTestDatabase();
 beforeEach(async () => {
   for (const table of [performanceRecords, questions, topics, subjects, modules, exams])
     await database.db.delete(table);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseImportFile, type ParsedImport } from '../src/import/index.js';
 import { importFile } from '../src/services/catalogue/import-service.js';
 import { fixture, questionsOf } from './fixtures/import/bank.js';
-import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { useTestDatabase } from './helpers/database.js';
 
 /**
  * Moodle's own import fixtures (test/fixtures/import/real, SOURCES.md): what each file means, as
@@ -208,12 +208,10 @@ describe('Moodle XML fixtures', () => {
 });
 
 describe('storing a real file', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase();
   beforeAll(async () => {
-    database = await createTestDatabase();
     await importFile(database.db, fixture('catalogue.yaml'));
   });
-  afterAll(async () => database.dispose());
 
   it("stores what was parsed from Moodle's examples.txt, and importing it again changes nothing", async () => {
     const first = await importFile(database.db, real('moodle-gift-examples.gift.txt'), {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { limitMessages, OTP_CODES_PER_DAY, OTP_MAX_ATTEMPTS, OTP_TRIES_PER_DAY } from '@ai-tutor/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invites } from '../src/services/accounts/invites.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { startMailServer, type MailServer } from './helpers/mail-server.js';
 
 /**
@@ -10,15 +10,13 @@ import { startMailServer, type MailServer } from './helpers/mail-server.js';
  * cooldown and 5 tries at each used to allow ~7,200 guesses a day at one account.
  */
 let mail: MailServer;
-let t: TestApp;
 beforeAll(async () => {
   mail = await startMailServer();
-  t = await buildTestApp({ SMTP_URL: mail.url });
 });
 afterAll(async () => {
-  await t.close();
   await mail.close();
 });
+const t = useTestApp(() => ({ SMTP_URL: mail.url }));
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,20 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { limitMessages } from '@ai-tutor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inviteCodes, users } from '../src/db/schema.js';
 import { createPasswordHasher } from '../src/services/accounts/passwords.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { type TestApp, buildTestApp, useTestApp } from './helpers/app.js';
 
 /**
  * Sign-in limits that tell an attack from a class (docs/decisions/0008): failures are counted per
  * account and per address, correct sign-ins are not, and password hashing waits in a bounded queue
  * that token refresh never enters.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const PASSWORD = 'class-pass';
 const login = (app: TestApp['app'], email: string, password: string, address: string) =>

@@ -1,15 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { liveTestCommands } from '../src/cli/live-test-commands.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { insertCatalogue, type TestCatalogue } from './helpers/catalogue.js';
 import { createLearner } from './helpers/learner.js';
 import { listLive } from './helpers/live-tests.js';
 
 // The operator's `tests schedule|list|cancel` (DESIGN.md §6.3).
-let t: TestApp;
 let c: TestCatalogue;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     module: { questionCount: 4, durationMinutes: 60 },
     subjects: [
@@ -18,7 +17,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => t.close());
 afterEach(() => vi.restoreAllMocks());
 
 async function tests(...args: string[]) {

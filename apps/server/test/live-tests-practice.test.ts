@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import {
   answerKey,
   fetchResult,
@@ -15,17 +15,15 @@ import { closeTest, scheduleOpenTest, takeLive } from './helpers/live-tests.js';
 
 // DESIGN.md §6.3: an ordinary mock test's result shows its percentile among every learner's first
 // attempt of the module, kept current as attempts complete.
-let t: TestApp;
 let c: TestCatalogue;
+// Every first attempt counts here: the threshold's own rule is tested in results-figures.test.ts.
+const t = useTestApp({ PERCENTILE_MIN_FIRST_ATTEMPTS: '1' });
 beforeAll(async () => {
-  // Every first attempt counts here: the threshold's own rule is tested in results-figures.test.ts.
-  t = await buildTestApp({ PERCENTILE_MIN_FIRST_ATTEMPTS: '1' });
   c = await insertCatalogue(t.app.db, {
     module: { questionCount: 3, durationMinutes: 30 },
     subjects: [{ name: 'Physics', questions: 3 }],
   });
 });
-afterAll(async () => t.close());
 
 /** A mock test with `right` correct answers (4 marks each), submitted; its slug. */
 async function mock(who: TestLearner, right: number): Promise<string> {

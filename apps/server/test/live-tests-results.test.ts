@@ -10,10 +10,10 @@ import {
   type RankingData,
   type SessionData,
 } from '@ai-tutor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rankingNotReady } from '../src/services/live-tests/result-gate.js';
 import { correctKey } from '../src/services/quiz/key-corrections.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { answerKey, insertCatalogue, save, submit, type TestCatalogue } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 import {
@@ -28,10 +28,9 @@ import {
 
 // DESIGN.md §6.3: nothing of a live test's result before it closes; then one ranking with NTA
 // percentiles, the top 10 %'s figures, and re-ranking after a key correction.
-let t: TestApp;
 let c: TestCatalogue;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     module: { questionCount: 3, durationMinutes: 30 },
     subjects: [
@@ -40,7 +39,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => t.close());
 
 const get = (who: TestLearner, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
 const moduleRecord = async (who: TestLearner) => {

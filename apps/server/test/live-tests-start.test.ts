@@ -1,16 +1,15 @@
 import { liveTestMessages, sessionData, type SessionData } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import { insertCatalogue, moduleTest, submit, type TestCatalogue } from './helpers/catalogue.js';
 import { createLearner } from './helpers/learner.js';
 import { closeAllTests, moveWindow, scheduleOpenTest, startLive } from './helpers/live-tests.js';
 
 // DESIGN.md §6.3: starting a live test — its window, one paper for all, one attempt per learner.
-let t: TestApp;
 let c: TestCatalogue;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     module: { questionCount: 6, durationMinutes: 30 },
     subjects: [
@@ -19,7 +18,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => t.close());
 
 const dataOf = (body: string) => (JSON.parse(body) as { data: SessionData }).data;
 

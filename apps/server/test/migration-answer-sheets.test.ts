@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.js';
 import { parseAnswers } from '../src/services/quiz/answer-sheets.js';
-import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { useTestDatabase } from './helpers/database.js';
 
 /** Decision 0013: sessions started before the answer sheets keep every answer, mark and lock. */
 describe('migration 0011: answer sheets', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase('0010_options_external');
-  });
-  afterAll(() => db.dispose());
+  const db = useTestDatabase('0010_options_external');
 
   it("moves each session's options, answers, marks, times and checks to its sheet", async () => {
     const [user] = await db.query(

@@ -7,9 +7,9 @@ import {
   type SessionData,
 } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assessments, performanceRecords } from '../src/db/schema.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   fetchResult,
   insertCatalogue,
@@ -22,13 +22,11 @@ import {
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
 /** Practice sessions (DESIGN.md §6.2): untimed, a check per question that locks it, no records. */
-
-let t: TestApp;
 let c: TestCatalogue;
 let learner: TestLearner;
 let other: TestLearner;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     subjects: [
       {
@@ -53,7 +51,6 @@ beforeAll(async () => {
   learner = await createLearner(t.app);
   other = await createLearner(t.app);
 });
-afterAll(async () => t.close());
 
 const practice = (): CreateAssessmentBody => ({ ...subjectQuiz(c, 0), type: 'practice' });
 const check = (id: string, payload: object, who: TestLearner = learner) =>

@@ -7,7 +7,7 @@ import {
   type SessionData,
 } from '@ai-tutor/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { type UsedTestApp, useTestApp } from './helpers/app.js';
 import {
   insertCatalogue,
   startSession,
@@ -24,7 +24,7 @@ const SOLUTION =
   'Speed grows by the acceleration every second. So multiply the acceleration by the time. ' +
   'Here that is 2 × 5. The answer is 10 m/s.';
 
-async function setUp(t: TestApp): Promise<TestCatalogue> {
+async function setUp(t: UsedTestApp): Promise<TestCatalogue> {
   return insertCatalogue(t.app.db, {
     subjects: [
       {
@@ -49,17 +49,15 @@ const byText = (s: SessionData, prefix: string) =>
   s.evaluation.find((e) => e.baseQuestion.questionText.startsWith(prefix))!;
 
 describe('hints without an AI provider', () => {
-  let t: TestApp;
   let c: TestCatalogue;
   let learner: TestLearner;
   let other: TestLearner;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     c = await setUp(t);
     learner = await createLearner(t.app);
     other = await createLearner(t.app);
   });
-  afterAll(async () => t.close());
 
   const hint = (id: string, level: number, who: TestLearner = learner) =>
     t.app.inject({
@@ -141,18 +139,18 @@ describe('hints without an AI provider', () => {
 
 describe('hints with an AI provider', () => {
   let fake: FakeOpenAi;
-  let t: TestApp;
   let c: TestCatalogue;
   let learner: TestLearner;
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await buildTestApp(aiEnv(fake, { AI_TIMEOUT_MS: '300' }));
-    c = await setUp(t);
-    learner = await createLearner(t.app, { name: 'Asha Verma' });
   });
   afterAll(async () => {
-    await t.close();
     await fake.close();
+  });
+  const t = useTestApp(() => aiEnv(fake, { AI_TIMEOUT_MS: '300' }));
+  beforeAll(async () => {
+    c = await setUp(t);
+    learner = await createLearner(t.app, { name: 'Asha Verma' });
   });
   beforeEach(() => fake.reset());
 

@@ -1,8 +1,8 @@
 import { checkAnswerData, practiceMessages, type SessionData } from '@ai-tutor/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { performanceRecords, questionAttempts, questions, reviewCards } from '../src/db/schema.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   insertCatalogue,
   optionQuestions,
@@ -15,12 +15,10 @@ import {
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
 /** Review and adaptive sessions (DESIGN.md §6.2): what a start accepts and what it draws. */
-
-let t: TestApp;
 let c: TestCatalogue;
 let learner: TestLearner;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     examName: 'Review Exam',
     subjects: [
@@ -35,7 +33,6 @@ beforeAll(async () => {
   });
   learner = await createLearner(t.app);
 });
-afterAll(async () => t.close());
 
 const create = (payload: object, who: TestLearner = learner) =>
   t.app.inject({ method: 'POST', url: '/api/v1/assessment', headers: who.headers, payload });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PreparedValueError, queryPrepared, type PreparedStatement } from '../src/db/prepared.js';
-import { createTestDatabase, testDatabaseUrl, type TestDatabase } from './helpers/database.js';
+import { testDatabaseUrl, useTestDatabase } from './helpers/database.js';
 
 /**
  * queryPrepared() writes PGlite's parameters as SQL literals (node-postgres binds them). Whatever text
@@ -10,14 +10,12 @@ import { createTestDatabase, testDatabaseUrl, type TestDatabase } from './helper
  * NUL, a lone surrogate) — is refused with a PreparedValueError; never a different string, never a
  * second statement.
  */
-let database: TestDatabase;
+const database = useTestDatabase();
 const db = () => database.db;
 beforeAll(async () => {
-  database = await createTestDatabase();
   await db().execute(sql`CREATE TABLE canary (id int PRIMARY KEY)`);
   await db().execute(sql`INSERT INTO canary VALUES (1)`);
 });
-afterAll(async () => database.dispose());
 
 const ECHO: PreparedStatement = {
   name: 'test_literal_echo_v1',

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assessments, performanceRecords } from '../src/db/schema.js';
 import { sweepExpired } from '../src/services/quiz/complete.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   expire,
   fetchResult,
@@ -14,11 +14,9 @@ import {
   type TestCatalogue,
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
-
-let t: TestApp;
 let c: TestCatalogue;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     subjects: [
       {
@@ -39,7 +37,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => t.close());
 
 /** What the learner types for each question of the scoring session, by question text. */
 const answers: Record<string, string | undefined> = {

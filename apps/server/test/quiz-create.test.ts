@@ -1,10 +1,10 @@
 import { quizMessages, SAVE_GRACE_SECONDS, sessionData } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assessments, questions } from '../src/db/schema.js';
 import { questionIdsOf as storedQuestionIds } from './helpers/stored-evaluation.js';
 import { allocate } from '../src/services/quiz/selection.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   insertCatalogue,
   moduleTest,
@@ -15,14 +15,11 @@ import {
   type TestCatalogue,
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
-
-let t: TestApp;
 let learner: TestLearner;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   learner = await createLearner(t.app);
 });
-afterAll(async () => t.close());
 
 const create = (payload: object, who: TestLearner = learner) =>
   t.app.inject({ method: 'POST', url: '/api/v1/assessment', headers: who.headers, payload });

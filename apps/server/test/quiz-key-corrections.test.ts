@@ -1,9 +1,9 @@
 import type { ResultData, SessionData } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keyCommands } from '../src/cli/key-commands.js';
 import { keyCorrections, performanceRecords } from '../src/db/schema.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   fetchResult,
   insertCatalogue,
@@ -17,10 +17,9 @@ import { createLearner, type TestLearner } from './helpers/learner.js';
 
 // DESIGN.md §6.1 key corrections, through the operator's CLI: rescoring, records, the audit row and
 // what the learner's result says.
-let t: TestApp;
 let c: TestCatalogue;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     subjects: [
       {
@@ -34,7 +33,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => t.close());
 afterEach(() => vi.restoreAllMocks());
 
 async function keys(...args: string[]) {

@@ -1,8 +1,8 @@
 import { quizMessages, type ResultData, type SessionData } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { performanceRecords } from '../src/db/schema.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   fetchResult,
   insertCatalogue,
@@ -29,12 +29,10 @@ const QUESTIONS: QuestionSpec[] = [
   },
   { text: 'A range: any number from 2 to 3', key: { type: 'numerical', min: 2, max: 3, value: null } },
 ];
-
-let t: TestApp;
 let spec: TestCatalogue;
 let advanced: TestCatalogue;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   const subjects = [{ name: 'Physics', questions: QUESTIONS, questionCount: 4 }];
   spec = await insertCatalogue(t.app.db, { subjects });
   advanced = await insertCatalogue(t.app.db, {
@@ -48,7 +46,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => t.close());
 
 const byText = (s: SessionData, start: string) =>
   s.evaluation.find((e) => e.baseQuestion.questionText.startsWith(start))!;

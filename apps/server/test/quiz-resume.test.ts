@@ -1,20 +1,18 @@
 import type { RunningAttemptsData, SessionData } from '@ai-tutor/contract';
 import { quizMessages } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assessments, performanceRecords } from '../src/db/schema.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { expire, insertCatalogue, save, subjectQuiz, type TestCatalogue } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
 // DESIGN.md §6.4: one running attempt per learner and scope, answered to every start on any device.
-let t: TestApp;
 let c: TestCatalogue;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, { subjects: [{ name: 'Physics', questions: 6, questionCount: 4 }] });
 });
-afterAll(async () => t.close());
 
 const start = (who: TestLearner, extra: object = {}) =>
   t.app.inject({

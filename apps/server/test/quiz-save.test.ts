@@ -1,9 +1,9 @@
 import { quizMessages, saveEvaluationData, scoreAnswer, type SessionData } from '@ai-tutor/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answerSheets, assessments } from '../src/db/schema.js';
 import { storedEvaluation } from './helpers/stored-evaluation.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   expire,
   insertCatalogue,
@@ -15,12 +15,10 @@ import {
   type TestCatalogue,
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
-
-let t: TestApp;
 let learner: TestLearner;
 let c: TestCatalogue;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   learner = await createLearner(t.app);
   c = await insertCatalogue(t.app.db, {
     subjects: [
@@ -33,7 +31,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => t.close());
 
 let session: SessionData;
 /** The option question and the free-text question of the current session. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assessments } from '../src/db/schema.js';
 import { storedEvaluation } from './helpers/stored-evaluation.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   expire,
   insertCatalogue,
@@ -14,11 +14,9 @@ import {
   type TestCatalogue,
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
-
-let t: TestApp;
 let c: TestCatalogue;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     subjects: [
       {
@@ -33,7 +31,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => t.close());
 
 const SECRETS = [
   'ANSWER-SECRET-ONE',

@@ -1,19 +1,17 @@
 import { quizMessages } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import { insertCatalogue, subjectQuiz, type TestCatalogue } from './helpers/catalogue.js';
 import { createLearner } from './helpers/learner.js';
 
 // Exam day: starts beyond START_CONCURRENCY wait in the queue; beyond START_QUEUE they are a 503 with
 // Retry-After (which the web app retries), never a pool timeout.
-let t: TestApp;
 let c: TestCatalogue;
+const t = useTestApp({ START_CONCURRENCY: '1', START_QUEUE: '2' });
 beforeAll(async () => {
-  t = await buildTestApp({ START_CONCURRENCY: '1', START_QUEUE: '2' });
   c = await insertCatalogue(t.app.db, { subjects: [{ name: 'Physics', questions: 4 }] });
 });
-afterAll(async () => t.close());
 
 const outcome = (p: Promise<unknown>) =>
   p.then(

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assessments, performanceRecords } from '../src/db/schema.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { expire, insertCatalogue, startSession, subjectQuiz } from './helpers/catalogue.js';
 import { createLearner } from './helpers/learner.js';
 
 // The sweep plugin as the server runs it: a timer every SWEEP_INTERVAL_SECONDS, nobody calling it.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ SWEEP_INTERVAL_SECONDS: '1' });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ SWEEP_INTERVAL_SECONDS: '1' });
 
 describe('quiz sweep timer', () => {
   it('completes an abandoned expired session on its own and counts it once', async () => {

@@ -1,6 +1,6 @@
 import { attemptsData } from '@ai-tutor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import {
   insertCatalogue,
   moduleTest,
@@ -12,16 +12,14 @@ import {
   type TestCatalogue,
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
-
-let t: TestApp;
 let c: TestCatalogue;
 let learner: TestLearner;
 /** Slugs of the learner's completed Physics quizzes, oldest first. */
 const physicsSlugs: string[] = [];
 let moduleSlug = '';
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   learner = await createLearner(t.app);
   c = await insertCatalogue(t.app.db, {
     module: { name: 'Mains', questionCount: 2 },
@@ -46,7 +44,6 @@ beforeAll(async () => {
   await submit(t.app, learner, m.assessment.slug);
   moduleSlug = m.assessment.slug;
 });
-afterAll(async () => t.close());
 
 const list = (query: string, who: TestLearner = learner) =>
   t.app.inject({ method: 'GET', url: `/api/v1/assessment/details?${query}`, headers: who.headers });

@@ -1,8 +1,8 @@
 import { performanceStatus } from '@ai-tutor/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { performanceRecords } from '../src/db/schema.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   answerKey,
   insertCatalogue,
@@ -16,11 +16,9 @@ import {
   type TestCatalogue,
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
-
-let t: TestApp;
 let c: TestCatalogue;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     module: { questionCount: 4 },
     subjects: [
@@ -34,7 +32,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => t.close());
 
 type Mark = 'right' | 'wrong' | 'blank';
 

@@ -1,6 +1,6 @@
 import { quizMessages, resultData, statusFromScore } from '@ai-tutor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import {
   expire,
   insertCatalogue,
@@ -11,12 +11,10 @@ import {
   type TestCatalogue,
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
-
-let t: TestApp;
 let c: TestCatalogue;
 let learner: TestLearner;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   learner = await createLearner(t.app);
   c = await insertCatalogue(t.app.db, {
     subjects: [
@@ -38,7 +36,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => t.close());
 
 const result = (slug: string, who: TestLearner = learner) =>
   t.app.inject({ method: 'GET', url: `/api/v1/assessment/get-session/${slug}`, headers: who.headers });

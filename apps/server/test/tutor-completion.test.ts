@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import {
   expire,
   insertCatalogue,
@@ -14,14 +14,12 @@ import { createLearner } from './helpers/learner.js';
 
 // Completion records the tutor loop's history for every session it completes: submits racing on one
 // paper (the shared question counts must neither deadlock nor lose a count) and the sweep's batches.
-let t: TestApp;
 let c: TestCatalogue;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, { subjects: [{ name: 'Biology', questionCount: 5, questions: 5 }] });
 });
-afterAll(async () => t.close());
 
 async function answerFirstTwo(who: Awaited<ReturnType<typeof createLearner>>) {
   const s = await startSession(t.app, who, subjectQuiz(c));

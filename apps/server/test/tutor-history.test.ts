@@ -2,25 +2,24 @@ import type { Confidence, Outcome } from '@ai-tutor/contract';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createEmptyCard, fsrs, Rating, type Grade } from 'ts-fsrs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adaptiveQuestionIds } from '../src/services/tutor/adaptive.js';
 import { estimateMastery, itemPCorrect, topicMasteries } from '../src/services/tutor/mastery.js';
 import { recordAnswers, type AnswerEntry } from '../src/services/tutor/record-answers.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { insertCatalogue, optionQuestions, type TestCatalogue } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
 // The tutor loop's history written directly (as completion and the practice check write it), with the
 // clock in the test's hands: FSRS schedules, what enters the queue, item difficulty, mastery and the
 // adaptive draw.
-let t: TestApp;
 let c: TestCatalogue;
 const f = fsrs({ enable_fuzz: false });
 const DAY = 86_400_000;
 const T0 = new Date('2026-01-05T08:00:00.000Z');
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     subjects: [
       {
@@ -35,7 +34,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => t.close());
 
 const maths = () => c.subjects[0]!;
 const topicOfIndex = (i: number) => maths().topics[Math.floor(i / 8)]!.id;

@@ -1,9 +1,9 @@
 import type { MistakesData, ReviewSummaryData, SessionData } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import { createEmptyCard, fsrs, Rating, type Card } from 'ts-fsrs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dueQuestionIds } from '../src/services/tutor/due.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   insertCatalogue,
   optionQuestions,
@@ -18,14 +18,13 @@ import { parseEvaluationId } from '../src/services/quiz/session-ids.js';
 
 // DESIGN.md §6.2 review queue: what a completed quiz puts in it (FSRS due dates as ts-fsrs computes
 // them), the summary counts, the mistakes notebook, "I've got this", and a later answer as a review.
-let t: TestApp;
 let c: TestCatalogue;
 let a: TestLearner;
 let b: TestLearner;
 const f = fsrs({ enable_fuzz: false });
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     subjects: [
       {
@@ -40,7 +39,6 @@ beforeAll(async () => {
   a = await createLearner(t.app);
   b = await createLearner(t.app);
 });
-afterAll(async () => t.close());
 
 /** Takes the Physics quiz: `answers` by question text; 'right', 'wrong' or absent (left blank). */
 async function takePhysics(

@@ -1,9 +1,9 @@
 import type { ResultData, SessionData } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keyCommands } from '../src/cli/key-commands.js';
 import { reportCommands } from '../src/cli/report-commands.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   fetchResult,
   insertCatalogue,
@@ -18,13 +18,12 @@ import { createLearner, type TestLearner } from './helpers/learner.js';
 
 // DESIGN.md §6.2: learners report questions, operators list and resolve the reports (a key correction
 // resolves them too); and the coach on a result says what wrong answers cost and whether guessing pays.
-let t: TestApp;
 let c: TestCatalogue;
 let a: TestLearner;
 let b: TestLearner;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     subjects: [
       {
@@ -38,7 +37,6 @@ beforeAll(async () => {
   a = await createLearner(t.app);
   b = await createLearner(t.app);
 });
-afterAll(async () => t.close());
 afterEach(() => vi.restoreAllMocks());
 
 async function cli(command: 'reports' | 'keys', ...args: string[]) {

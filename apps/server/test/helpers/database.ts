@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll } from 'vitest';
 import { createPool, fromPglite, fromPool, type Database } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 
@@ -51,4 +52,26 @@ export async function createTestDatabase(upTo?: string): Promise<TestDatabase> {
       await client.exec(`SET search_path TO public; DROP SCHEMA ${schema} CASCADE;`);
     },
   };
+}
+
+/**
+ * The file's (or the describe block's) database without the app: a fresh schema before its tests,
+ * dropped after them. Read it inside tests and hooks (`database.db`); `upTo` as in createTestDatabase.
+ */
+export function useTestDatabase(upTo?: string): TestDatabase {
+  let built: TestDatabase | undefined;
+  beforeAll(async () => {
+    built = await createTestDatabase(upTo);
+  });
+  afterAll(async () => {
+    await built?.dispose();
+    built = undefined;
+  });
+  return new Proxy({} as TestDatabase, {
+    get(_, key) {
+      if (!built)
+        throw new Error('useTestDatabase: the database exists from beforeAll to afterAll, read it there');
+      return Reflect.get(built, key) as unknown;
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, ok } from '../features/auth/auth-test-kit';
 import { sessionEnded, sessionStarted } from '../stores/auth-slice';
 import { testUser } from '../test/render';
@@ -6,7 +6,10 @@ import { createStore } from './store';
 
 describe('the store', () => {
   it('starts without RTK Query and answers a query at once when a screen first loads it', async () => {
-    const store = createStore();
+    // A page load's modules: this worker's earlier test files already injected RTK Query into theirs.
+    vi.resetModules();
+    const { createStore: createPageStore } = await import('./store');
+    const store = createPageStore();
     expect(Object.keys(store.getState()).sort()).toEqual(['auth', 'toasts']);
     fakeServer({ 'GET /api/v1/config': ok({ googleClientId: null }) });
     const { api } = await import('../lib/api-client');

@@ -13,6 +13,9 @@ const routes = [
 ];
 
 beforeEach(() => {
+  // The browser's clock stands still unless a test moves it: on a busy machine the real one ran on past
+  // 12:04 between two looks, or below 12:00 before the dialog opened.
+  vi.useFakeTimers({ toFake: ['Date'] });
   Object.defineProperty(document.documentElement, 'requestFullscreen', {
     value: vi.fn(() => Promise.resolve()),
     configurable: true,
