@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
 /**
- * The questions a review session asks (DESIGN.md §6.2): the learner's due cards of an exam, most
+ * The questions a review session asks (docs/product.md#review-queue): the learner's due cards of an exam, most
  * overdue first within each topic, interleaved across topics (round-robin, the topic with the most
  * overdue card first) so that a session does not drill one topic in a row.
  */

@@ -18,9 +18,9 @@ function pageFrom(value: string | null): number {
 }
 
 /**
- * /exams: a card per exam, page 1 of 4 (SPEC.md §2). The pagination control appears only when there
+ * /exams: a card per exam, page 1 of 4 (docs/product.md#exams-list). The pagination control appears only when there
  * are more exams than fit, so a fifth exam can be reached; the page lives in the URL (?page=2). Above
- * them, the live tests (DESIGN.md §6.3), started through the same dialog as any test.
+ * them, the live tests (docs/product.md#live-tests), started through the same dialog as any test.
  */
 export default function ExamsPage() {
   const [params, setParams] = useSearchParams();

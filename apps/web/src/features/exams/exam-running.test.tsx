@@ -51,7 +51,7 @@ function api() {
 }
 const open = () => renderRoutes(routes, '/exams/jee-main-practice', testUser());
 
-describe('a running attempt on the exam page (DESIGN.md §6.4)', () => {
+describe('a running attempt on the exam page (docs/product.md#running-attempts)', () => {
   it('says "Resume — mm:ss left" by the server’s clock, ticking down', async () => {
     api();
     open();

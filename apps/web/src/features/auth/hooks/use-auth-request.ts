@@ -8,7 +8,7 @@ export type RequestResult<T> = { ok: true; value: T } | { ok: false; error: unkn
 
 /**
  * Runs one auth call with the shared formLoading flag set, and toasts the server's message: success
- * or error (SPEC.md §8).
+ * or error (docs/product.md#errors-and-empty-states).
  */
 export function useAuthRequest() {
   const dispatch = useAppDispatch();

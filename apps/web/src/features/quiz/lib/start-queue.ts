@@ -1,4 +1,4 @@
-/** How long a start waits in the exam-day queue before SPEC.md's failure toast. */
+/** How long a start waits in the exam-day queue before the failure toast (docs/product.md#exam-day-start-queue). */
 export const START_QUEUE_LIMIT_MS = 60_000;
 
 interface Attempted<T> {
@@ -24,7 +24,7 @@ export function queueWaitMs(error: unknown): number | null {
 }
 
 /**
- * Exam-day starts (issue 19): a 503 means the server's start queue is full. The start is tried again
+ * Exam-day starts (docs/product.md#exam-day-start-queue): a 503 means the server's start queue is full. The start is tried again
  * after Retry-After, for up to a minute; then the last answer stands and the caller reports it.
  */
 export async function startThroughQueue<T extends Attempted<unknown>>(

@@ -13,7 +13,7 @@ const createRoute: FastifyPluginAsyncZod = async (fastify) => {
         description:
           'Draws the questions and writes the session as one row. A scope with a running attempt answers ' +
           'that attempt (200, "Assessment resumed") on any device; `startAfresh: true` submits it first ' +
-          '(DESIGN.md §6.4). 404 for an unknown exam, module, subject or topic (or one outside its parent); ' +
+          '(docs/product.md#running-attempts). 404 for an unknown exam, module, subject or topic (or one outside its parent); ' +
           '409 when no question is available.',
         body: createAssessmentBody,
         response: { 200: envelope(sessionData), 201: envelope(sessionData) },
