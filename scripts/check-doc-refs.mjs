@@ -7,6 +7,8 @@
  *   ("issue 19", "round 2"): cite docs/product.md, docs/api.md, docs/architecture.md or a decision;
  * - a `docs/…` path, a relative Markdown link or a `#anchor` that does not exist (anchors are the
  *   headings' GitHub slugs), or "decision NNNN" without such a record;
+ * - a source file or folder named in backticks on a page that describes the code as it is (README.md,
+ *   docs/*.md; not the decision records, which are history) that no longer exists;
  * - a decision record without Date, Status, Context, Decision and Consequences, two records with one
  *   number, or a record missing from the index in docs/README.md.
  *
@@ -31,6 +33,21 @@ const NAMED_STANDARD = /\b(ASVS|RFC|OWASP|NIST|ISO|WCAG)\b[^()§]*$/;
 const DOCS_PATH = /(?<![\w/.-])docs\/[\w./-]*[\w/-](#[\w-]+)?/g;
 const MARKDOWN_LINK = /\]\(([^()\s]+)\)/g;
 const DECISION_NUMBER = /\b[Dd]ecisions? (\d{4})\b/g;
+/**
+ * A source file or folder the current-state pages name in backticks (`services/quiz/complete.ts`): it
+ * must exist, from the root or from a workspace's source folder. Decision records are history and may
+ * name files that are gone; names starting with a setting (`DATA_DIR/…`) are not paths here.
+ */
+const SOURCE_PATH = /`((?:[\w.-]+\/)+(?:[\w.-]+\.(?:ts|tsx|mjs|js|sql|css|json|ya?ml)|))`/g;
+const SOURCE_BASES = [
+  '',
+  'apps/server/',
+  'apps/server/src/',
+  'apps/web/',
+  'apps/web/src/',
+  'packages/contract/src/',
+];
+const CURRENT_STATE_PAGE = /^(README\.md|docs\/[^/]+\.md)$/;
 
 const anchorsCache = new Map();
 
@@ -113,6 +130,13 @@ for (const file of repositoryFiles()) {
     if (!markdown) return;
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced) return;
+    if (CURRENT_STATE_PAGE.test(file)) {
+      for (const [, path] of line.matchAll(SOURCE_PATH)) {
+        if (/^[A-Z][A-Z_]+\//.test(path)) continue;
+        if (SOURCE_BASES.some((base) => existsSync(join(root, base, path)))) resolved++;
+        else report(file, i, `\`${path}\`: no such file or folder in the repository`);
+      }
+    }
     for (const match of line.matchAll(MARKDOWN_LINK)) {
       const link = match[1];
       if (/^[a-z][\w+.-]*:/i.test(link)) continue; // http:, mailto:
@@ -154,5 +178,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `doc refs: ${resolved} links into docs/ resolve; nothing cites a document or ticket outside the repository.`,
+  `doc refs: ${resolved} references to docs and source files resolve; nothing cites a document or ticket outside the repository.`,
 );
