@@ -43,11 +43,10 @@ function precompress(): Plugin {
   };
 }
 
-// Why the groups below are kept (issue 18 asked to remove them; its rule: keep what alternating runs
-// show is worth 3 points or more, in one named place). A signed-in result page, Lighthouse's mobile
-// profile, alternating runs on 2026-11-25: with Vite's automatic chunking (11 scripts in the entry's
-// first round, 10 in the screen's) first paint 3.0-3.1 s, performance 61-81; with these groups (5 and
-// ~6) 2.5-2.8 s, 75-88. Each round of more than 6 requests waits a round trip on HTTP/1.1.
+// Why the groups below are kept: a measure stays only if alternating runs show it worth 3 points or
+// more, and these are. Vite's automatic chunking loads a signed-in result page in rounds of 10-11
+// scripts, and each round of more than 6 requests waits a round trip on HTTP/1.1; the groups make
+// them 5 and ~6, and the first paint earlier (the runs: docs/decisions/0006-one-spinner-at-start-up.md#measurements).
 
 /**
  * react, its DOM and router, Redux Toolkit's store, and MUI's styles with the components of the sign-in screens; what

@@ -5,7 +5,8 @@ import { expect, seededWithInvite, test } from '../lib/fixtures.js';
 import { registerVerifiedLearner, signInWithTokens } from '../lib/learner.js';
 import { questionHeading, startFromDialog } from '../lib/quiz-page.js';
 
-// Issues 19 and 20 in a browser: a JEE Advanced paper with every question type, a figure and a passage,
+// Exam-day resuming and real papers in a browser (docs/product.md#running-attempts,
+// docs/product.md#question-types): a JEE Advanced paper with every question type, a figure and a passage,
 // begun on a phone (360 px), resumed on a laptop (1280 px), marked with partial marks; then a key
 // correction the learner's result tells of.
 const drill = catalogueFixture('advanced-drill.json');

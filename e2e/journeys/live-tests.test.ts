@@ -5,7 +5,7 @@ import { expect, seededWithInvite, test } from '../lib/fixtures.js';
 import { registerVerifiedLearner, signInWithTokens } from '../lib/learner.js';
 import { DECLARATION, questionHeading, startFromDialog } from '../lib/quiz-page.js';
 
-// A short live test (DESIGN.md §6.3) of the one-minute drill: open from before this file's server
+// A short live test (docs/product.md#live-test-rules) of the one-minute drill: open from before this file's server
 // starts until 3.5 minutes after (its start-up takes a minute when the other worker is busy), so two
 // learners can take it and the journey then sees it ranked (the ranking follows the close plus the
 // save grace within seconds). A second test opens two hours later.

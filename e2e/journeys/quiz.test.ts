@@ -13,7 +13,7 @@ test.use({
   serverSetup: seededWithInvite('E2E-QUIZ', ['import', scoredQuiz.path], ['import', oneMinuteExam.path]),
 });
 
-// SPEC.md §4: +4 for a correct answer, −1 for a wrong one, nothing for a question left unanswered.
+// docs/product.md#marking-schemes: +4 for a correct answer, −1 for a wrong one, nothing for a question left unanswered.
 const CORRECT = 4;
 const WRONG = -1;
 

@@ -1,5 +1,5 @@
 /**
- * The live-test phase (DESIGN.md §6.3): one scheduled test of the 75-question mock test with the seeded
+ * The live-test phase (docs/product.md#live-test-rules): one scheduled test of the 75-question mock test with the seeded
  * learners as takers — nine in ten submitted, one in ten never submitted (blank) — written straight
  * into the database; then the window closes and the bench times how long the server takes to complete
  * the open sessions and rank everyone (goal: under 10 s after the close's grace), and the ranking call

@@ -1,5 +1,5 @@
 /**
- * The review phase (DESIGN.md §6.2): a learner with 5,000 answered questions (question_attempts,
+ * The review phase (docs/product.md#review-queue): a learner with 5,000 answered questions (question_attempts,
  * review_cards and question_stats seeded straight in SQL: ~1,600 cards, ~400 due now), then
  * - GET /v1/review/summary over HTTP, sequential, timed here;
  * - what starting a review session costs on the server: dueQuestionIds (due now, interleaved by
@@ -107,7 +107,7 @@ export async function reviewFigures(bench: Bench): Promise<void> {
   })) as { due: number[]; total: number[]; drawn: number };
   log(`  ${describe('due', start.due)}  (dueQuestionIds, ${start.drawn} questions)`);
   log(`  ${describe('due+insert', start.total)}  (in the server process)`);
-  // The review session's creation as the learner makes it (DESIGN.md §6.2): each start afresh submits
+  // The review session's creation as the learner makes it (docs/product.md#review-queue): each start afresh submits
   // the previous review session first, as the web's "Start afresh" does. Its 20 questions, left
   // unanswered, are due again a minute later, so 20 starts stay within the ~500 due now.
   const created: number[] = [];

@@ -1,5 +1,5 @@
 /**
- * The sign-in burst phase (issue 16 item 4, docs/decisions/0008): `burst` password sign-ins arrive at
+ * The sign-in burst phase (docs/decisions/0008-limits-tell-an-attack-from-a-class.md): `burst` password sign-ins arrive at
  * once from one address while another learner refreshes their session every `refreshEveryMs`. Prints
  * that learner's refresh latency during the burst (goal: p99 under 100 ms) and how the burst was
  * answered (200 signed in, 503 turned away by the hashing queue with Retry-After).

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
-/** The only module that reads process.env (DESIGN.md §2). A bad value stops the start with one line. */
+/** The only module that reads process.env (docs/architecture.md#server-floors). A bad value stops the start with one line. */
 
 const DURATION = /^(\d+)\s*(s|m|h|d)$/;
 const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
@@ -68,7 +68,7 @@ const envSchema = z.object({
   REDIS_URL: url(['redis://', 'rediss://'], 'redis:// or rediss://'),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('ai-tutor:'),
   WEB_DIST_DIR: optionalText,
-  // Every 5 s: with 10 s of grace a session is counted within ~15 s of its deadline (issue 19's 25 s).
+  // Every 5 s: with 10 s of grace a session is counted within ~15 s of its deadline (the exam-day goal is 25 s: docs/performance.md#exam-day-capacity).
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   // Starts at once per instance: fewer than the pool, so saves of running tests always find a
   // connection while a wave of starts queues (decision 0010).

@@ -161,7 +161,7 @@ describe('POST /api/v1/auth/signup', () => {
     expect(created).toHaveLength(1);
   });
 
-  it('keeps the form rules on the server: SPEC.md §5 messages, confirmation, 128-character maximum', async () => {
+  it('keeps the form rules on the server: the messages of docs/product.md#validation-messages, confirmation, 128-character maximum', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '' }, 'body.name', 'Name is required'],
       [{ email: 'not-an-email' }, 'body.email', 'Invalid Email Format'],
@@ -224,7 +224,7 @@ describe('verify-user with the mailed code', () => {
       method: 'POST',
       url: '/api/v1/auth/verify-user',
       headers,
-      // SPEC.md sends the code as a number: "012345" arrives as 12345.
+      // The web app sends the code as a number (docs/product.md#validation-messages): "012345" arrives as 12345.
       payload: { email: body.email, emailOtp: Number(code) },
     });
     expect(res.statusCode).toBe(200);

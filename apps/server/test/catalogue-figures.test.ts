@@ -5,7 +5,7 @@ import { importFile } from '../src/services/catalogue/import-service.js';
 import { scratchFile } from './fixtures/import/bank.js';
 import { useTestApp } from './helpers/app.js';
 
-// DESIGN.md §6.1 figures: carried by our import format, stored by SHA-256, served immutable; an SVG
+// docs/product.md#figures-and-passages figures: carried by our import format, stored by SHA-256, served immutable; an SVG
 // keeps its drawing and loses anything that could run or reach out.
 const HOSTILE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10" onload="alert(1)">
   <script>alert(2)</script>

@@ -236,7 +236,7 @@ describe('seeding', () => {
       type: 'quiz',
     });
     expect(session.assessment.markingScheme.name).toBe('jee-advanced');
-    // The exam page's instructions name the same scheme before the start (DESIGN.md §6.3).
+    // The exam page's instructions name the same scheme before the start (docs/product.md#test-instructions).
     const detail = await t.app.inject({
       method: 'GET',
       url: '/api/v1/exams/jee-advanced-practice',

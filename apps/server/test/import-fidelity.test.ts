@@ -5,7 +5,7 @@ import { scratchFile } from './fixtures/import/bank.js';
 
 /**
  * Files written to each format's grammar, one per way a question used to be stored differently from
- * what its file means (issue 20, item 6): now kept, converted, or said — never silently changed.
+ * what its file means (docs/import-format.md#what-is-kept-converted-warned-and-refused): now kept, converted, or said — never silently changed.
  */
 
 async function parse(name: string, content: string | Buffer, options: { skipInvalid?: boolean } = {}) {

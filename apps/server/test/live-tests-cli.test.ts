@@ -5,7 +5,7 @@ import { insertCatalogue, type TestCatalogue } from './helpers/catalogue.js';
 import { createLearner } from './helpers/learner.js';
 import { listLive } from './helpers/live-tests.js';
 
-// The operator's `tests schedule|list|cancel` (DESIGN.md §6.3).
+// The operator's `tests schedule|list|cancel` (docs/product.md#live-test-rules).
 let c: TestCatalogue;
 const t = useTestApp();
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
 import { createLearner, type TestLearner } from './helpers/learner.js';
 import { closeTest, scheduleOpenTest, takeLive } from './helpers/live-tests.js';
 
-// DESIGN.md §6.3: an ordinary mock test's result shows its percentile among every learner's first
+// docs/product.md#practice-percentile: an ordinary mock test's result shows its percentile among every learner's first
 // attempt of the module, kept current as attempts complete.
 let c: TestCatalogue;
 // Every first attempt counts here: the threshold's own rule is tested in results-figures.test.ts.

@@ -26,7 +26,7 @@ import {
   takeLive,
 } from './helpers/live-tests.js';
 
-// DESIGN.md §6.3: nothing of a live test's result before it closes; then one ranking with NTA
+// docs/product.md#live-test-rules: nothing of a live test's result before it closes; then one ranking with NTA
 // percentiles, the top 10 %'s figures, and re-ranking after a key correction.
 let c: TestCatalogue;
 const t = useTestApp();
@@ -191,7 +191,7 @@ describe('at the close', () => {
       expect((await save(t.app, quiet, { evaluationId: e._id, markedForReview: true })).statusCode).toBe(200);
     const sk = await takeLive(t.app, keen, c, id, 2); // 8
     await submit(t.app, keen, sk.assessment.slug);
-    // Until the ranking, no review card tells a taker what they missed (DESIGN.md §6.3).
+    // Until the ranking, no review card tells a taker what they missed (docs/product.md#live-test-rules).
     const reviewTotal = async (who: TestLearner) =>
       reviewSummaryData.parse((await get(who, '/api/v1/review/summary')).json().data).total;
     expect(await reviewTotal(keen)).toBe(0);

@@ -6,7 +6,7 @@ import { insertCatalogue, moduleTest, submit, type TestCatalogue } from './helpe
 import { createLearner } from './helpers/learner.js';
 import { closeAllTests, moveWindow, scheduleOpenTest, startLive } from './helpers/live-tests.js';
 
-// DESIGN.md §6.3: starting a live test — its window, one paper for all, one attempt per learner.
+// docs/product.md#live-test-rules: starting a live test — its window, one paper for all, one attempt per learner.
 let c: TestCatalogue;
 const t = useTestApp();
 beforeAll(async () => {

@@ -21,7 +21,7 @@ import {
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
-/** Practice sessions (DESIGN.md §6.2): untimed, a check per question that locks it, no records. */
+/** Practice sessions (docs/product.md#practice-and-review-sessions): untimed, a check per question that locks it, no records. */
 let c: TestCatalogue;
 let learner: TestLearner;
 let other: TestLearner;

@@ -18,7 +18,7 @@ import {
 import { aiEnv, reply, startFakeOpenAi, type FakeOpenAi } from './helpers/fake-openai.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
-/** Hints in practice and review (DESIGN.md §6.2): one level at a time, grounded, never the key early. */
+/** Hints in practice and review (docs/product.md#hints): one level at a time, grounded, never the key early. */
 
 const SOLUTION =
   'Speed grows by the acceleration every second. So multiply the acceleration by the time. ' +

@@ -14,7 +14,7 @@ import {
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
-/** Review and adaptive sessions (DESIGN.md §6.2): what a start accepts and what it draws. */
+/** Review and adaptive sessions (docs/product.md#mastery-and-adaptive-sessions): what a start accepts and what it draws. */
 let c: TestCatalogue;
 let learner: TestLearner;
 const t = useTestApp();
@@ -71,7 +71,7 @@ describe('starting review and adaptive sessions', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('accepts SPEC.md’s type "quiz" as a timed session', async () => {
+  it('accepts the type "quiz" (docs/api.md#quiz-sessions) as a timed session', async () => {
     const res = await create({
       examSlug: c.exam.slug,
       quizType: 'subject',

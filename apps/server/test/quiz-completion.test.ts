@@ -134,7 +134,7 @@ describe('completion and scoring', () => {
 
 describe('expired sessions complete on their own', () => {
   it('the sweep completes expired sessions once, with endTime = deadline, and leaves running ones', async () => {
-    // One running attempt per learner and scope (DESIGN.md §6.4): three learners, one session each.
+    // One running attempt per learner and scope (docs/product.md#running-attempts): three learners, one session each.
     const who = await createLearner(t.app);
     const expired = await startSession(t.app, who, subjectQuiz(c, 1));
     const inGrace = await startSession(t.app, await createLearner(t.app), subjectQuiz(c, 1));

@@ -15,7 +15,7 @@ import {
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
-// DESIGN.md §6.1 key corrections, through the operator's CLI: rescoring, records, the audit row and
+// docs/product.md#key-corrections key corrections, through the operator's CLI: rescoring, records, the audit row and
 // what the learner's result says.
 let c: TestCatalogue;
 const t = useTestApp();

@@ -15,7 +15,7 @@ import {
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
-// DESIGN.md §6.1: question types, how each is saved, and marks by the session's scheme.
+// docs/product.md#question-types: question types, how each is saved, and marks by the session's scheme.
 const QUESTIONS: QuestionSpec[] = [
   { text: 'Which is a vector?', options: ['Speed', 'Velocity', 'Mass', 'Time'], answer: 'Velocity' },
   {

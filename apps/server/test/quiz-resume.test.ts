@@ -7,7 +7,7 @@ import { useTestApp } from './helpers/app.js';
 import { expire, insertCatalogue, save, subjectQuiz, type TestCatalogue } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
-// DESIGN.md §6.4: one running attempt per learner and scope, answered to every start on any device.
+// docs/product.md#running-attempts: one running attempt per learner and scope, answered to every start on any device.
 let c: TestCatalogue;
 const t = useTestApp();
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import {
 import { createLearner, type TestLearner } from './helpers/learner.js';
 import { parseEvaluationId } from '../src/services/quiz/session-ids.js';
 
-// DESIGN.md §6.2 review queue: what a completed quiz puts in it (FSRS due dates as ts-fsrs computes
+// docs/product.md#review-queue review queue: what a completed quiz puts in it (FSRS due dates as ts-fsrs computes
 // them), the summary counts, the mistakes notebook, "I've got this", and a later answer as a review.
 let c: TestCatalogue;
 let a: TestLearner;

@@ -16,7 +16,7 @@ import {
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
-// DESIGN.md §6.2: learners report questions, operators list and resolve the reports (a key correction
+// docs/product.md#question-reports: learners report questions, operators list and resolve the reports (a key correction
 // resolves them too); and the coach on a result says what wrong answers cost and whether guessing pays.
 let c: TestCatalogue;
 let a: TestLearner;

@@ -18,7 +18,7 @@ const early = signedIn ? startRouteData(window.location.pathname, store) : undef
 // Signed in: fetch this screen's code while the current user loads; signed out, the guards redirect, so
 // nothing is fetched. Asked for once the first frame is drawn (a second animation frame runs after it):
 // asked for at once, the chunks arrive and are evaluated while the app draws its first frame, and delay
-// it (Lighthouse's phone, decision 0006: first paint 2.1 -> 2.6 s).
+// it (docs/decisions/0006-one-spinner-at-start-up.md#measurements).
 const screenCode = signedIn
   ? new Promise<void>((resolve) =>
       requestAnimationFrame(() =>

@@ -4,7 +4,7 @@ import { TEXT_LIMITS } from './constants.js';
 import { plainText, text } from './text.js';
 
 /**
- * The AI tutor (issue 7): explain my mistake, achievement posts, LinkedIn, the public achievement page.
+ * The AI tutor (docs/product.md#ai-tutor-and-achievements): explain my mistake, achievement posts, LinkedIn, the public achievement page.
  * Server routes validate with these schemas; the web app types its calls with them.
  */
 

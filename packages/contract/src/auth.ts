@@ -13,7 +13,7 @@ const email = text(TEXT_LIMITS.email).trim().min(1, m.required).email(m.invalidE
 const name = plainText(TEXT_LIMITS.name).trim().min(1, m.nameRequired);
 const inviteCode = (required: string) => text(TEXT_LIMITS.inviteCode).trim().min(1, required);
 
-/** Forms (SPEC.md §5). The server validates the same payloads with the same rules. */
+/** Forms (docs/product.md#validation-messages). The server validates the same payloads with the same rules. */
 export const loginForm = z.object({
   email,
   password: text(PASSWORD_MAX_LENGTH).min(1, m.required).min(PASSWORD_MIN_LENGTH, m.passwordMin),
@@ -77,7 +77,7 @@ export const loginBody = loginForm.extend({
 export const googleLoginBody = z.object({ authorization: text(TEXT_LIMITS.googleToken).min(1, m.required) });
 
 /**
- * SPEC.md sends the OTP as a number, which drops leading zeros ("012345" → 12345): the server pads it back.
+ * The web app sends the OTP as a number (docs/product.md#validation-messages), which drops leading zeros ("012345" → 12345): the server pads it back.
  */
 export const emailOtpValue = z
   .union([z.number().int().nonnegative(), text(TEXT_LIMITS.id).trim()])

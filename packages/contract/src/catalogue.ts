@@ -25,7 +25,7 @@ export const moduleSummary = z.object({
   slug: z.string(),
   durationMinutes: z.number().int(),
   questionCount: z.number().int(),
-  /** The scheme a new mock test of this module is marked by, for its instructions screen (§6.3). */
+  /** The scheme a new mock test of this module is marked by, for its instructions screen (docs/product.md#test-instructions). */
   markingScheme: z.object({ id: z.string(), name: z.string(), label: z.string() }).optional(),
   subjects: z.array(subjectSummary),
 });
@@ -69,7 +69,7 @@ export const performanceRecord = z.object({
 export type PerformanceRecord = z.infer<typeof performanceRecord>;
 export const userRecords = z.object({
   data: z.array(performanceRecord),
-  /** Mastery per topic the learner has answered (DESIGN.md §6.2). */
+  /** Mastery per topic the learner has answered (docs/product.md#mastery-and-adaptive-sessions). */
   mastery: z.array(topicMastery).optional(),
 });
 

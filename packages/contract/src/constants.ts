@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9 and DESIGN.md §4. One place, used by server and web app. */
+/** Business constants (docs/product.md#constants). One place, used by server and web app. */
 export const APP_TITLE = 'AI TUTOR';
 export const MARKETING_HEADLINE = 'Innovative AI solutions for a Smarter world';
 export const MARKETING_MISSION =
@@ -46,7 +46,7 @@ export const TIME_SPENT_MAX_SECONDS = 86_400;
 export const GOOGLE_BUTTON_HEIGHTS = { large: 40, medium: 32, small: 20 } as const;
 
 /**
- * What a session draws from. `review` (DESIGN.md §6.2): the learner's due questions of an exam;
+ * What a session draws from. `review` (docs/product.md#review-queue): the learner's due questions of an exam;
  * `adaptive`: their weakest topics of an exam, module or subject.
  */
 export const QUIZ_TYPES = ['module', 'subject', 'topic', 'review', 'adaptive'] as const;
@@ -56,7 +56,7 @@ export const CATALOGUE_QUIZ_TYPES = ['module', 'subject', 'topic'] as const;
 export type CatalogueQuizType = (typeof CATALOGUE_QUIZ_TYPES)[number];
 
 /**
- * `type` of a new session (DESIGN.md §6.2): `timed` (SPEC.md's `quiz` means the same) or `practice`
+ * `type` of a new session (docs/product.md#practice-and-review-sessions): `timed` (`quiz` means the same) or `practice`
  * (untimed, feedback per question). A review session is always of mode `review`.
  */
 export const SESSION_TYPES = ['quiz', 'timed', 'practice'] as const;
@@ -125,7 +125,7 @@ export const OTP_CODES_PER_DAY = 5;
 export const OTP_TRIES_PER_DAY = 15;
 
 /**
- * The longest text each API field accepts (issue 16). Every string a request carries — body, path or
+ * The longest text each API field accepts (docs/api.md#input-limits). Every string a request carries — body, path or
  * query — has one of these maxima and is refused with a 400 before any work (text.ts).
  */
 export const TEXT_LIMITS = {

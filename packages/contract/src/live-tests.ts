@@ -4,7 +4,7 @@ import { MARKING_SCHEME_NAMES } from './marking.js';
 import { text } from './text.js';
 
 /**
- * Live tests (DESIGN.md §6.3): a module mock test with a window, one attempt per learner, the same
+ * Live tests (docs/product.md#live-test-rules): a module mock test with a window, one attempt per learner, the same
  * paper for every taker, ranked once when the window closes.
  *
  * Refusals that say when something opens (a start before the window, a result or a ranking before the
@@ -141,7 +141,7 @@ export const rankingSubject = z.object({
 });
 export type RankingSubject = z.infer<typeof rankingSubject>;
 
-/** A key correction after the ranking moved the learner (DESIGN.md §6.1 and §6.3). */
+/** A key correction after the ranking moved the learner (docs/product.md#key-corrections, docs/product.md#live-test-rules). */
 export const rankChange = z.object({
   rankBefore: z.number().int(),
   rankAfter: z.number().int(),

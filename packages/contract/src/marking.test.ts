@@ -5,7 +5,7 @@ import { keyText, type QuestionKey } from './questions.js';
 const adv = currentScheme('jee-advanced');
 const multiple = (answers: string[]): QuestionKey => ({ type: 'multiple', answers });
 
-describe('JEE Advanced multiple-correct marks (DESIGN.md §6.1)', () => {
+describe('JEE Advanced multiple-correct marks (docs/product.md#marking-schemes)', () => {
   it.each([
     [['A', 'B', 'C', 'D'], ['A', 'B', 'C', 'D'], 4, 'correct'],
     [['A', 'B', 'C', 'D'], ['A', 'B', 'C'], 3, 'partial'],

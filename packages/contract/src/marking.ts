@@ -2,7 +2,7 @@ import { numericValue, normalizeAnswer } from './scoring.js';
 import { isAnswered, type AnswerValue, type QuestionKey, type QuestionType } from './questions.js';
 
 /**
- * Marking schemes, named and versioned (DESIGN.md §6.1). A session keeps the `name@version` it was
+ * Marking schemes, named and versioned (docs/product.md#marking-schemes). A session keeps the `name@version` it was
  * started under, so a later change to a scheme never rescores old sessions by accident: a new version
  * is a new entry here, the old one stays.
  */
@@ -137,7 +137,7 @@ export function isCorrect(key: QuestionKey, answer: AnswerValue): boolean {
 }
 
 /**
- * JEE Advanced's partial marks for multiple-correct (DESIGN.md §6.1): +4 exactly all right; +3 all
+ * JEE Advanced's partial marks for multiple-correct (docs/product.md#marking-schemes): +4 exactly all right; +3 all
  * four right and three chosen; +2 three or more right and two right chosen; +1 two or more right and
  * one right chosen; otherwise (any wrong option chosen) the wrong mark.
  */
@@ -169,7 +169,7 @@ export function droppedMark(scheme: MarkingScheme, type: QuestionType): Mark {
   return { score: fullMarks(scheme, type), outcome: 'correct' };
 }
 
-/** What a result row says (SPEC.md's three, and Partially Correct for partial marks). */
+/** What a result row says (docs/product.md#marking-schemes: Correct, Incorrect, Not Attempted, and Partially Correct for partial marks). */
 export type OutcomeLabel = 'Correct' | 'Partially Correct' | 'Incorrect' | 'Not Attempted';
 export const OUTCOME_LABELS: Record<Outcome, OutcomeLabel> = {
   correct: 'Correct',

@@ -9,7 +9,7 @@ import {
   PHONE_LENGTH,
 } from './constants.js';
 
-/** User-facing texts of SPEC.md, verbatim. Validation messages are §5; the rest are §2 and §8. */
+/** User-facing texts, verbatim: docs/product.md#validation-messages, docs/product.md#screens and docs/product.md#errors-and-empty-states. */
 export const validationMessages = {
   required: 'Required',
   invalidEmail: 'Invalid Email Format',
@@ -23,7 +23,7 @@ export const validationMessages = {
   otpRequired: 'OTP is required',
   otpSixDigits: `OTP must be exactly ${OTP_LENGTH} digits`,
   inviteVerificationRequired: 'Invite code is Required',
-  /** Server-only bounds SPEC.md leaves open. */
+  /** Server-only bounds the forms do not check. */
   passwordMax: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
 } as const;
 
@@ -62,7 +62,7 @@ export const apiMessages = {
   webAppNotBuilt: 'The web app is not built. Run "npm run build".',
 } as const;
 
-/** What the accounts API says in `message` (DESIGN.md §4 Auth); the web app shows these in toasts. */
+/** What the accounts API says in `message` (docs/api.md#accounts); the web app shows these in toasts. */
 export const accountMessages = {
   signedUp: 'Registration successful. We have sent a verification code to your email.',
   loggedIn: 'Login successful',
@@ -110,7 +110,7 @@ export const catalogueMessages = {
 
 type ScopeKind = 'Exam' | 'Module' | 'Subject' | 'Topic';
 
-/** What the quiz and results API say in `message` (DESIGN.md §4 Quiz). */
+/** What the quiz and results API say in `message` (docs/api.md#quiz-sessions). */
 export const quizMessages = {
   created: 'Assessment created',
   answerSaved: 'Answer saved',
@@ -148,7 +148,7 @@ export const quizMessages = {
  */
 export const timeLimitReviewOnlyMessage = 'timeLimitMinutes is only for review and adaptive sessions';
 
-/** What the practice, review and hint API say in `message` (DESIGN.md §6.2). */
+/** What the practice, review and hint API say in `message` (docs/product.md#practice-and-review-sessions). */
 export const practiceMessages = {
   checked: 'Answer checked',
   hintGiven: 'Hint ready',
@@ -229,7 +229,7 @@ export const saveTexts = {
 } as const;
 
 /**
- * What the server says when a request fails at the edge, before any route runs (issue 16): the
+ * What the server says when a request fails at the edge, before any route runs (docs/api.md#envelope): the
  * framework's own refusals in the envelope, never echoing the URL or a header.
  */
 export const requestMessages = {
@@ -270,7 +270,7 @@ export const mailTexts = {
 /** "2026-11-25 14:05 UTC": how a server message names a moment (the web formats `availableAt` itself). */
 const utcText = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-/** What the live-test API says in `message` (DESIGN.md §6.3), and the web's texts around it. */
+/** What the live-test API says in `message` (docs/product.md#live-test-rules), and the web's texts around it. */
 export const liveTestMessages = {
   notFound: 'Live test not found',
   /** 409 with `availableAt` = opensAt. */
@@ -291,7 +291,7 @@ export const liveTestMessages = {
     `The questions of ${scopeName} are in a live test until ${utcText(backAt)}. Please choose another quiz, or come back then.`,
 } as const;
 
-/** What the tutor loop's calls say in `message` (DESIGN.md §6.2). */
+/** What the tutor loop's calls say in `message` (docs/product.md#review-queue). */
 export const tutorMessages = {
   mistakeNotFound: 'This question is not in your review queue.',
   mistakeDismissed: 'Removed from your review queue.',

@@ -29,10 +29,10 @@ export const apiPaths = {
   userRecords: '/v1/user-records',
 
   // quiz and results
-  /** A figure by the SHA-256 of its bytes (DESIGN.md §6.1). */
+  /** A figure by the SHA-256 of its bytes (docs/product.md#figures-and-passages). */
   media: '/v1/media/:sha256',
   assessments: '/v1/assessment',
-  /** The learner's running attempts (DESIGN.md §6.4), so start dialogs can offer to resume them. */
+  /** The learner's running attempts (docs/product.md#running-attempts), so start dialogs can offer to resume them. */
   assessmentsRunning: '/v1/assessment/running',
   assessmentsRecent: '/v1/assessment/recent',
   assessmentSession: '/v1/assessment/session/:slug',
@@ -42,7 +42,7 @@ export const apiPaths = {
   evaluations: '/v1/evaluations',
   evaluationExplain: '/v1/evaluations/:id/explain',
 
-  // the tutor loop (DESIGN.md §6.2)
+  // the tutor loop (docs/product.md#review-queue)
   reviewSummary: '/v1/review/summary',
   /** Practice and review: locks the answer and answers right/wrong, the key and the explanation. */
   evaluationCheck: '/v1/evaluations/:id/check',
@@ -52,7 +52,7 @@ export const apiPaths = {
   mistakeDismiss: '/v1/mistakes/:questionId/dismiss',
   questionReports: '/v1/questions/:id/reports',
 
-  // live tests (DESIGN.md §6.3)
+  // live tests (docs/product.md#live-test-rules)
   scheduledTests: '/v1/scheduled-tests',
   scheduledTestRanking: '/v1/scheduled-tests/:id/ranking',
 

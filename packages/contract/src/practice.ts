@@ -5,11 +5,11 @@ import { text } from './text.js';
 import { CONFIDENCE_LEVELS } from './tutor.js';
 
 /**
- * Practice, review and hints (DESIGN.md §6.2): the check and hint calls, and what a session's questions
+ * Practice, review and hints (docs/product.md#practice-and-review-sessions): the check and hint calls, and what a session's questions
  * say about them. quiz.ts builds on these (this file does not import it).
  */
 
-/** DESIGN.md §6.1: a string for single, numerical and text; option texts for multiple. */
+/** docs/product.md#question-types: a string for single, numerical and text; option texts for multiple. */
 export const answerValue = z.union([
   text(TEXT_LIMITS.answer),
   z.array(text(TEXT_LIMITS.answer)).max(TEXT_LIMITS.optionsPerQuestion),

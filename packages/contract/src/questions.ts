@@ -1,5 +1,5 @@
 /**
- * Questions as real papers have them (DESIGN.md §6.1). A question's `type` tells how it is answered;
+ * Questions as real papers have them (docs/product.md#question-types). A question's `type` tells how it is answered;
  * its `key` (never sent before a session is completed) tells what is right.
  */
 export const QUESTION_TYPES = ['single', 'multiple', 'numerical', 'text'] as const;

@@ -29,12 +29,12 @@ export const createAssessmentBody = z
     moduleSlug: slug.optional(),
     subjectSlug: slug.optional(),
     topicSlug: slug.optional(),
-    /** DESIGN.md §6.2: `practice` is untimed with feedback per question; `quiz` (SPEC.md) = `timed`. */
+    /** docs/product.md#practice-and-review-sessions: `practice` is untimed with feedback per question; `quiz` (the first name of it) = `timed`. */
     type: z.enum(SESSION_TYPES).default('timed'),
     /** Review and adaptive only: makes the session timed (a review is untimed without it). */
     timeLimitMinutes: z.number().int().min(1).max(SESSION_TIME_LIMIT_MAX_MINUTES).optional(),
     /**
-     * DESIGN.md §6.4: a scope with a running attempt answers that attempt; `startAfresh: true` ends
+     * docs/product.md#running-attempts: a scope with a running attempt answers that attempt; `startAfresh: true` ends
      * (submits) it first and starts a new one.
      */
     startAfresh: z.boolean().optional(),
@@ -45,7 +45,7 @@ export const createAssessmentBody = z
      */
     replaces: slug.optional(),
     /**
-     * DESIGN.md §6.3: starts (or resumes) this live test. The test decides the paper; the scope fields
+     * docs/product.md#live-test-rules: starts (or resumes) this live test. The test decides the paper; the scope fields
      * still name its exam and module with quizType 'module'. One attempt per learner.
      */
     scheduledTestId: z.string().uuid().optional(),
@@ -86,7 +86,7 @@ export const assessment = z.object({
   endTime: z.string().nullable(),
   /** For an untimed session (`timed: false`) only the sweep's far limit: not to be shown. */
   deadline: z.string(),
-  /** DESIGN.md §6.2: timed test, practice or review (the last two give feedback and hints). */
+  /** docs/product.md#practice-and-review-sessions: timed test, practice or review (the last two give feedback and hints). */
   mode: sessionMode,
   /** Has a countdown: every timed test, and a review or adaptive session given timeLimitMinutes. */
   timed: z.boolean(),
@@ -100,10 +100,10 @@ export const assessment = z.object({
   examModule: ref.nullable(),
   subject: ref.nullable(),
   topic: ref.nullable(),
-  /** `name@version` of the marking scheme the session is marked by (DESIGN.md §6.1). */
+  /** `name@version` of the marking scheme the session is marked by (docs/product.md#marking-schemes). */
   markingScheme: z.object({ id: z.string(), name: z.enum(MARKING_SCHEME_NAMES), label: z.string() }),
   /**
-   * The live test this session is an attempt of (DESIGN.md §6.3); absent for ordinary quizzes. Until
+   * The live test this session is an attempt of (docs/product.md#live-test-rules); absent for ordinary quizzes. Until
    * `resultsReady`, `score` stays null even once completed.
    */
   liveTest: liveTestRef.optional(),
@@ -182,7 +182,7 @@ export type RunningAttemptsData = z.infer<typeof runningAttemptsData>;
 
 export const saveEvaluationBody = z.object({
   evaluationId: z.string().uuid(),
-  /** Per DESIGN.md §6.1: a string, or an array of option texts for multiple (empty clears). */
+  /** Per docs/product.md#question-types: a string, or an array of option texts for multiple (empty clears). */
   userAnswer: answerValue.optional(),
   markedForReview: z.boolean().optional(),
   /** Seconds the learner spent on the question since the last save; added up on the server. */
@@ -225,7 +225,7 @@ export const resultEvaluation = evaluation.extend({
   gradingNote: z.string().nullable().optional(),
 });
 export type ResultEvaluation = z.infer<typeof resultEvaluation>;
-/** A key correction that changed this session's marks after it was completed (DESIGN.md §6.1). */
+/** A key correction that changed this session's marks after it was completed (docs/product.md#key-corrections). */
 export const resultCorrection = z.object({
   /** 1-based, as the result table numbers questions. */
   questionNumber: z.number().int(),
@@ -240,9 +240,9 @@ export const resultData = z.object({
   assessment,
   evaluations: z.array(resultEvaluation),
   corrections: z.array(resultCorrection),
-  /** Ordinary module mock tests: this score among all learners' first attempts (DESIGN.md §6.3). */
+  /** Ordinary module mock tests: this score among all learners' first attempts (docs/product.md#practice-percentile). */
   practicePercentile: practicePercentile.optional(),
-  /** Timed sessions: where the marks went and whether guessing pays, per topic (DESIGN.md §6.2). */
+  /** Timed sessions: where the marks went and whether guessing pays, per topic (docs/product.md#result-screen). */
   coach: coachData.optional(),
 });
 export type ResultData = z.infer<typeof resultData>;

@@ -27,7 +27,7 @@ export function answersMatch(userAnswer: string | null | undefined, correctAnswe
   return normalizeAnswer(userAnswer) === normalizeAnswer(correctAnswer);
 }
 
-/** 4 correct, -1 incorrect, null not attempted (SPEC.md §4). */
+/** 4 correct, -1 incorrect, null not attempted (docs/product.md#marking-schemes). */
 export function scoreAnswer(userAnswer: string | null | undefined, correctAnswer: string): number | null {
   if (userAnswer === null || userAnswer === undefined || userAnswer.trim() === '') return null;
   return answersMatch(userAnswer, correctAnswer) ? SCORE_CORRECT : SCORE_INCORRECT;

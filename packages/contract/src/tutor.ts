@@ -4,7 +4,7 @@ import { plainText, text } from './text.js';
 import { QUESTION_TYPES } from './questions.js';
 
 /**
- * The tutor loop (DESIGN.md §6.2): the review queue, the mistakes notebook, question reports, mastery
+ * The tutor loop (docs/product.md#review-queue): the review queue, the mistakes notebook, question reports, mastery
  * per topic and the negative-marking coach on a result. Server routes and web screens both use these.
  */
 
@@ -19,7 +19,7 @@ export type SessionKind = (typeof SESSION_KINDS)[number];
 /** One answer's outcome (the codes behind OUTCOME_LABELS in marking.ts). */
 export const OUTCOME_CODES = ['correct', 'partial', 'incorrect', 'unattempted'] as const;
 
-/** At most this many questions in one review session (DESIGN.md §6.2). */
+/** At most this many questions in one review session (docs/product.md#review-queue). */
 export const REVIEW_SESSION_MAX_QUESTIONS = 20;
 /** Below this many answers in a topic the coach says "not enough data" instead of attempt/skip. */
 export const COACH_MIN_ANSWERS = 10;

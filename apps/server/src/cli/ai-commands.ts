@@ -12,7 +12,7 @@ import { progressBar, type ProgressBar } from './progress-bar.js';
 import { shown } from './terminal-text.js';
 
 /**
- * `ai generate-questions` and `questions review|approve|reject` (issue 7). Output goes to stdout; the
+ * `ai generate-questions` and `questions review|approve|reject` (docs/product.md#operators). Output goes to stdout; the
  * progress bar and warnings to stderr.
  */
 

@@ -6,7 +6,7 @@ import { parseCommandArgs, usageError } from './parse.js';
 import { shown } from './terminal-text.js';
 
 /**
- * `keys correct|drop|list` (DESIGN.md §6.1): an operator corrects a question's key or drops the
+ * `keys correct|drop|list` (docs/product.md#key-corrections): an operator corrects a question's key or drops the
  * question; every completed session that had it is rescored and its learner's records rebuilt, in one
  * transaction, with an audit row.
  */

@@ -9,7 +9,7 @@ import { parseCommandArgs, usageError } from './parse.js';
 import { shown } from './terminal-text.js';
 
 /**
- * `tests schedule|list|cancel` (DESIGN.md §6.3): an operator schedules a live test of a module — the
+ * `tests schedule|list|cancel` (docs/product.md#live-test-rules): an operator schedules a live test of a module — the
  * paper is drawn once, now — lists them, or cancels one that has not opened.
  */
 

@@ -5,7 +5,7 @@ import { parseCommandArgs, usageError } from './parse.js';
 import { shown } from './terminal-text.js';
 
 /**
- * `reports list|resolve` (DESIGN.md §6.2): what learners flagged, by question with counts per reason,
+ * `reports list|resolve` (docs/product.md#question-reports): what learners flagged, by question with counts per reason,
  * and marking a question's open reports resolved. `keys correct|drop` resolves them too.
  */
 

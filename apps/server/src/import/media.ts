@@ -5,7 +5,7 @@ import type { ParsedMedia } from './types.js';
 export { sanitizeSvg };
 
 /**
- * Figures (DESIGN.md §6.1): png, jpeg, webp, gif and sanitised svg, at most 2 MB each, addressed by the
+ * Figures (docs/product.md#figures-and-passages): png, jpeg, webp, gif and sanitised svg, at most 2 MB each, addressed by the
  * SHA-256 of their bytes. The type is read from the bytes, not taken from the file's word for it.
  */
 export const MAX_MEDIA_BYTES = 2 * 1024 * 1024;

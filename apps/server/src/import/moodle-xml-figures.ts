@@ -7,7 +7,7 @@ import type { ParsedMedia } from './types.js';
  * Moodle XML carries a text's images inside it: `<file name="logo.jpg" encoding="base64">…</file>`
  * beside the `<text>`, referred to as `<img src="@@PLUGINFILE@@/logo.jpg" alt="…">`. Each becomes a
  * figure (stored by the SHA-256 of its bytes) and the text refers to it as `![alt](media:<sha256>)`
- * (DESIGN.md §6.1), as media.ts prepares them: png, jpeg, webp, gif and sanitised svg up to 2 MB;
+ * (docs/product.md#figures-and-passages), as media.ts prepares them: png, jpeg, webp, gif and sanitised svg up to 2 MB;
  * anything else stays a warning.
  */
 

@@ -29,7 +29,7 @@ export interface TopicRef {
 
 export interface ParsedQuestion {
   where: Where;
-  /** How it is answered (DESIGN.md §6.1): one option, several, a number, or text. */
+  /** How it is answered (docs/product.md#question-types): one option, several, a number, or text. */
   type: QuestionType;
   text: string;
   /** Empty for a numerical or free-text question. */
@@ -86,7 +86,7 @@ export interface ParsedExam {
   slug: string;
   description: string | null;
   sortOrder: number;
-  /** DESIGN.md §6.1; null: `spec`. */
+  /** docs/product.md#question-types; null: `spec`. */
   markingScheme: MarkingSchemeName | null;
   modules: ParsedModule[];
 }

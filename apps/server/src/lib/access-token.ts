@@ -5,7 +5,7 @@ const ISSUER = 'ai-tutor';
 const AUDIENCE = 'ai-tutor-api';
 const TYPE = 'at+jwt';
 
-/** What an access token says about its user; the guards of SPEC.md §2 read it without a query. */
+/** What an access token says about its user; the guards of docs/product.md#access-groups read it without a query. */
 export interface AccessClaims {
   userId: string;
   verified: boolean;

@@ -186,7 +186,7 @@ export const topicQuiz = (c: TestCatalogue, subject = 0, topic = 0): CreateAsses
 
 /**
  * A new session. Tests start many of one scope in a row, so this asks to start afresh: the learner's
- * running attempt of that scope, if any, is submitted first (DESIGN.md §6.4).
+ * running attempt of that scope, if any, is submitted first (docs/product.md#running-attempts).
  */
 export async function startSession(
   app: FastifyInstance,

@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { paths } from '../lib/paths';
 import { useAuth } from '../stores/hooks';
 
-/** The access groups of SPEC.md §2, one small guard each, nested in the router. */
+/** The access groups of docs/product.md#access-groups, one small guard each, nested in the router. */
 export function PublicOnly() {
   const { isAuthenticated } = useAuth();
   return isAuthenticated ? <Navigate to={paths.exams} replace /> : <Outlet />;

@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 const at = async (router: { state: { location: { pathname: string } } }, path: string) =>
   waitFor(() => expect(router.state.location.pathname).toBe(path));
 
-describe('access groups (SPEC.md §2)', () => {
+describe('access groups (docs/product.md#access-groups)', () => {
   it('sends a visitor from the main area to /login', async () => {
     const { router } = renderRoutes(routes, '/exams');
     await at(router, '/login');

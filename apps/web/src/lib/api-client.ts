@@ -11,7 +11,7 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** transformResponse for calls whose screen toasts the server's success message (SPEC.md §8). */
+/** transformResponse for calls whose screen toasts the server's success message (docs/product.md#errors-and-empty-states). */
 export function withMessage<T>(data: unknown, meta: ApiMeta | undefined): { message: string; data: T } {
   return { message: meta?.message ?? '', data: data as T };
 }

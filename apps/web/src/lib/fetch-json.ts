@@ -21,7 +21,7 @@ function urlOf({ url, params }: FetchArgs): string {
 /**
  * One request as fetchBaseQuery makes it, with its result shapes (FETCH_ERROR, TIMEOUT_ERROR,
  * PARSING_ERROR, or the HTTP status with the body): Bearer token from 'at', the tunnel-warning header
- * of SPEC.md §7, JSON bodies, a 30 s timeout. fetchBaseQuery itself is not used because importing it
+ * of docs/api.md#conventions, JSON bodies, a 30 s timeout. fetchBaseQuery itself is not used because importing it
  * brings all of RTK Query's core to /login (its module is one file), which only needs this.
  */
 export async function fetchJson(args: string | FetchArgs, signal?: AbortSignal): Promise<FetchResult> {

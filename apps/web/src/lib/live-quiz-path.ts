@@ -1,7 +1,7 @@
 import { paths } from './paths';
 
 /**
- * A live test's quiz route (DESIGN.md §6.3): its module's mock-test route with `?live=<scheduledTestId>`.
+ * A live test's quiz route (docs/product.md#live-tests): its module's mock-test route with `?live=<scheduledTestId>`.
  * Apart from paths.ts, which the first page loads: /login's bytes are budgeted.
  */
 export const LIVE_TEST_PARAM = 'live';

@@ -7,7 +7,7 @@ export const scopePath = (base: string, ...parts: Array<string | undefined>) =>
     .map((part, i) => (i === 0 ? part : encodeURIComponent(part)))
     .join('/');
 
-/** Every route of SPEC.md §2, typed. Screens link with these, never with hand-written strings. */
+/** Every route of docs/product.md#routes, typed. Screens link with these, never with hand-written strings. */
 export const paths = {
   login: '/login',
   register: '/register',
@@ -34,7 +34,7 @@ export const paths = {
 
 /**
  * Navigation state of a quiz route: the start dialog's "Start afresh" sets it, the quiz screen sends
- * it with its start (DESIGN.md §6.4) and then drops it, so a reload resumes instead of starting again.
+ * it with its start (docs/product.md#running-attempts) and then drops it, so a reload resumes instead of starting again.
  */
 export interface QuizStartState {
   startAfresh?: boolean;

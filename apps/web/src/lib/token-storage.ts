@@ -1,5 +1,5 @@
 /**
- * Tokens live in localStorage under 'at' and 'rt' (SPEC.md §4). Only this browser reads these keys (the
+ * Tokens live in localStorage under 'at' and 'rt' (docs/product.md#startup-and-sign-in-state). Only this browser reads these keys (the
  * server gets the tokens in headers and bodies), so they live here, not in the contract; learners'
  * browsers hold them, so they never change.
  */

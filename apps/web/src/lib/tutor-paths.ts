@@ -15,7 +15,7 @@ export interface MistakesFilter {
 }
 
 /**
- * The tutor loop's routes with parameters (DESIGN.md §6.2), typed like paths.ts's. Apart from it: only
+ * The tutor loop's routes with parameters (docs/product.md#review-queue), typed like paths.ts's. Apart from it: only
  * the screens that link to them load this, not /login's entry (paths.ts has the two fixed ones).
  */
 export const tutorPaths = {

@@ -2,7 +2,7 @@ import type { Session, Tokens, User } from '@ai-tutor/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { tokenStorage } from '../lib/token-storage';
 
-/** Auth state of SPEC.md §3: token, isAuthenticated, user, formLoading (+ whether startup finished). */
+/** Auth state of docs/product.md#what-the-app-keeps: token, isAuthenticated, user, formLoading (+ whether startup finished). */
 export interface AuthState {
   token: string | null;
   isAuthenticated: boolean;

@@ -11,7 +11,7 @@ export interface Toast {
   duration: number;
 }
 
-/** Toasts are added to a list and removed by id (SPEC.md §4). */
+/** Toasts are added to a list and removed by id (docs/product.md#layouts). */
 export const toastSlice = createSlice({
   name: 'toasts',
   initialState: [] as Toast[],

@@ -2,7 +2,7 @@ import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { tokenStorage } from '../lib/token-storage';
 import { sessionEnded, sessionStarted, tokensRefreshed } from './auth-slice';
 
-/** Keeps 'at' and 'rt' in step with the auth state: a session survives a reload (SPEC.md §4). */
+/** Keeps 'at' and 'rt' in step with the auth state: a session survives a reload (docs/product.md#startup-and-sign-in-state). */
 export function persistTokens({ startListening }: ListenerMiddlewareInstance) {
   startListening({
     actionCreator: sessionStarted,

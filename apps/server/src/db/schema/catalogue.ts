@@ -72,7 +72,7 @@ export const topics = pgTable(
   (t) => [index('topics_subject').on(t.subjectId)],
 );
 
-/** A comprehension passage several questions share (DESIGN.md §6.1); one row per distinct text. */
+/** A comprehension passage several questions share (docs/product.md#figures-and-passages); one row per distinct text. */
 export const passages = pgTable('passages', {
   id: id(),
   text: text('text').notNull(),

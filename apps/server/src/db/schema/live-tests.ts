@@ -15,7 +15,7 @@ import { createdAt, id } from './columns.js';
 import { users } from './accounts.js';
 import { exams, modules } from './catalogue.js';
 
-/** Live tests (DESIGN.md §6.3): scheduled papers, their rankings, and the practice percentile's counts. */
+/** Live tests (docs/product.md#live-test-rules): scheduled papers, their rankings, and the practice percentile's counts. */
 
 /** One subject's part of a scheduled paper, in the order the paper was drawn. */
 export interface PaperSubject {
@@ -98,7 +98,7 @@ export const liveTestRankings = pgTable(
 );
 
 /**
- * The practice percentile (DESIGN.md §6.3): each learner's first completed ordinary mock test of a
+ * The practice percentile (docs/product.md#practice-percentile): each learner's first completed ordinary mock test of a
  * module, and how many first attempts scored each score, kept current at completion so a result
  * never scans attempts.
  */

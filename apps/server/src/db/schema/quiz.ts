@@ -55,13 +55,13 @@ export const assessments = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /**
      * What the attempt is of (quiz type and catalogue ids): a learner has at most one running attempt
-     * per scope (DESIGN.md §6.4), held by the partial unique index below.
+     * per scope (docs/product.md#running-attempts), held by the partial unique index below.
      */
     scopeKey: text('scope_key').notNull(),
     markingScheme: text('marking_scheme').notNull().default('spec@1'),
-    /** The live test this session is an attempt of (DESIGN.md §6.3; no FK: live-tests.ts owns that table). */
+    /** The live test this session is an attempt of (docs/product.md#live-test-rules; no FK: live-tests.ts owns that table). */
     scheduledTestId: uuid('scheduled_test_id'),
-    /** DESIGN.md §6.2: only timed sessions feed the performance records; the others check and hint. */
+    /** docs/product.md#performance-records: only timed sessions feed the performance records; the others check and hint. */
     mode: text('mode').$type<SessionMode>().notNull().default('timed'),
     /** Has a countdown (an untimed session's deadline is only the sweep's far limit). */
     timed: boolean('timed').notNull().default(true),
@@ -73,7 +73,7 @@ export const assessments = pgTable(
     gradingNotes: jsonb('grading_notes').$type<Record<string, string>>(),
     /** The AI tutor's explanations, by position, once asked for. */
     aiExplanations: jsonb('ai_explanations').$type<Record<string, string>>(),
-    // Practice and review (DESIGN.md §6.2), by position; null in timed sessions (which position is
+    // Practice and review (docs/product.md#practice-and-review-sessions), by position; null in timed sessions (which position is
     // checked, and so locked, is on the answer sheet).
     confidence: text('confidence').$type<Confidence>().array(),
     hintsGiven: integer('hints_given').array(),
@@ -128,7 +128,7 @@ export const answerSheets = pgTable('answer_sheets', {
    * spent also tells): an unanswered position never opened is not a mistake and never enters review.
    */
   visited: boolean('visited').array(),
-  /** Practice and review (DESIGN.md §6.2): a checked position is locked, saves to it are refused. */
+  /** Practice and review (docs/product.md#practice-and-review-sessions): a checked position is locked, saves to it are refused. */
   checked: boolean('checked').array(),
   /**
    * Each position's last applied save order (the browser's, docs/decisions/0018-exam-day-arrival.md):
@@ -137,7 +137,7 @@ export const answerSheets = pgTable('answer_sheets', {
   saveSequence: bigint('save_sequence', { mode: 'number' }).array(),
 });
 
-/** An operator's key correction or dropped question (DESIGN.md §6.1): the audit row. */
+/** An operator's key correction or dropped question (docs/product.md#key-corrections): the audit row. */
 export const keyCorrections = pgTable('key_corrections', {
   id: id(),
   questionId: uuid('question_id')

@@ -19,7 +19,7 @@ import { questions } from './catalogue.js';
 import { keyCorrections } from './quiz.js';
 
 /**
- * The tutor loop (DESIGN.md §6.2, decision 0011): per-question history filled when a session completes
+ * The tutor loop (docs/product.md#review-queue, decision 0011): per-question history filled when a session completes
  * (and when a practice answer is checked), so the queue, mastery and item difficulty never unnest
  * every session's arrays.
  */

@@ -3,7 +3,7 @@ import { createAccountsService, type AccountsService } from '../../services/acco
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every account flow of DESIGN.md §4 "Auth" (services/accounts/accounts-service.ts). */
+    /** Every account flow of docs/api.md#accounts (services/accounts/accounts-service.ts). */
     accounts: AccountsService;
   }
 }

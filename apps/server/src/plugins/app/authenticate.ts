@@ -13,7 +13,7 @@ declare module 'fastify' {
      */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
-     * preHandler: signed in, verified and invite code used — the main area of SPEC.md §2 (403 otherwise).
+     * preHandler: signed in, verified and invite code used — the main area of docs/product.md#access-groups (403 otherwise).
      * From the claims alone, no user read (save-answer is the hot path, docs/decisions/0005), so an
      * ended session generation is not checked here. A pre-registrant's token from before a Google link
      * says "not verified" and gets the 403; a verified user's token from before a password reset stays

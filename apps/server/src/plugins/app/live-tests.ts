@@ -6,7 +6,7 @@ import { RANKING_TICK_SECONDS } from '../../services/live-tests/timing.js';
 import type { FreeTextGrader } from '../../services/quiz/free-text-grading.js';
 
 /**
- * Live tests (DESIGN.md §6.3, services/live-tests/): the learner's list and rankings, and the ranking
+ * Live tests (docs/product.md#live-test-rules, services/live-tests/): the learner's list and rankings, and the ranking
  * job. Starting one is the quiz service's start (create-session.ts hands a `scheduledTestId` over).
  */
 export function createLiveTestsService(db: Db, grader: FreeTextGrader | null) {

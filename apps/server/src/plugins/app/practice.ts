@@ -5,7 +5,7 @@ import { giveHint } from '../../services/practice/hint.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Practice and review (DESIGN.md §6.2): check one answer, give a hint (services/practice). */
+    /** Practice and review (docs/product.md#practice-and-review-sessions): check one answer, give a hint (services/practice). */
     practice: {
       check: (userId: string, evaluationId: string, body: CheckAnswerBody) => ReturnType<typeof checkAnswer>;
       hint: (userId: string, evaluationId: string, level: HintLevel) => ReturnType<typeof giveHint>;

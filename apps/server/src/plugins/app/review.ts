@@ -11,7 +11,7 @@ import { masteryOf } from '../../services/tutor/mastery.js';
 import { dismissMistake, listMistakes, reviewSummary } from '../../services/tutor/notebook.js';
 import { reportQuestion } from '../../services/tutor/reports.js';
 
-/** The tutor loop's learner calls (services/tutor/, DESIGN.md §6.2) bound to one app's database. */
+/** The tutor loop's learner calls (services/tutor/, docs/product.md#review-queue) bound to one app's database. */
 export function createReviewService(db: Db, newCardsPerDay = REVIEW_NEW_CARDS_PER_DAY) {
   return {
     summary: (userId: string, query: ReviewSummaryQuery) =>

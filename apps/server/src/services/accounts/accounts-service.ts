@@ -10,7 +10,7 @@ export type { AccountsDeps } from './account-context.js';
 export type { SignupInput } from './sign-up.js';
 
 /**
- * Every account flow of DESIGN.md §4 "Auth"; the routes only validate, call and wrap. One file per
+ * Every account flow of docs/api.md#accounts; the routes only validate, call and wrap. One file per
  * flow, all sharing one context (stores, hashers, limits, sessions, code mail).
  */
 export function createAccountsService(deps: AccountsDeps) {

@@ -5,7 +5,7 @@ import { verifications } from '../../db/schema.js';
 import { generateOpaqueToken, generateOtp, type SecretHasher } from './codes.js';
 
 /**
- * One table for every one-time secret (DESIGN.md §4): the account OTP (target: user id), the
+ * One table for every one-time secret (docs/api.md#accounts): the account OTP (target: user id), the
  * forgot-password OTP (target: lower-cased email) and the reset token (target: user id). One row per
  * purpose and target, so a new code replaces the old one.
  */

@@ -214,7 +214,7 @@ export const questionsPrompt = definePrompt<QuestionsInput, { questions: Generat
   schema: z.object({ questions: z.array(generatedQuestion).max(50) }),
 });
 
-// ── Hints in practice and review (DESIGN.md §6.2) ────────────────────────────────────────────────────
+// ── Hints in practice and review (docs/product.md#hints) ────────────────────────────────────────────────────
 export interface HintInput {
   question: string;
   options: string[];

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
 /**
- * The practice percentile (DESIGN.md §6.3): an ordinary module mock test's score among every learner's
+ * The practice percentile (docs/product.md#practice-percentile): an ordinary module mock test's score among every learner's
  * first completed attempt of that module (same marking scheme). Kept as counts per score, updated in
  * the completion's transaction, so a result reads a few dozen rows and never scans attempts.
  */

@@ -9,7 +9,7 @@ import { GRACE_SECONDS_AFTER_CLOSE } from './timing.js';
 import { queueLiveTestHistory } from '../tutor/history-queue.js';
 
 /**
- * Ranking a live test (DESIGN.md §6.3), once, after its close: every session of the test is completed
+ * Ranking a live test (docs/product.md#live-test-rules), once, after its close: every session of the test is completed
  * first (the sweep; a session's deadline is never after the close), then one statement ranks the
  * takers — competition ranking (ties share a rank: 1, 1, 3) and NTA's percentile, 100 × (takers with a
  * score ≤ yours) / takers = 100 × (takers − rank + 1) / takers — and the figures every taker shares

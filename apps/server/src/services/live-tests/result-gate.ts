@@ -6,7 +6,7 @@ import { GRACE_SECONDS_AFTER_CLOSE } from './timing.js';
 import { practicePercentileOf } from './practice.js';
 
 /**
- * What a live test's session may show before its ranking (DESIGN.md §6.3): nothing of its result —
+ * What a live test's session may show before its ranking (docs/product.md#live-test-rules): nothing of its result —
  * keys, explanations, scores — until the test closes and is ranked. The refusal says when to ask again.
  */
 

@@ -7,7 +7,7 @@ import { formatSessionDate, resolveScope } from '../quiz/scope.js';
 import { selectQuestions } from '../quiz/selection.js';
 
 /**
- * Scheduling live tests (the operator's CLI, DESIGN.md §6.3). The paper is drawn once, here, by the
+ * Scheduling live tests (the operator's CLI, docs/product.md#live-test-rules). The paper is drawn once, here, by the
  * module mock test's own drawing (its size, its subjects, its shares per subject), so every taker
  * gets the same questions and ranks compare like with like. From then until its results open the
  * paper is out of circulation (circulation.ts); another open paper's questions are drawn only when

@@ -12,7 +12,7 @@ import { sessionData } from '../quiz/session.js';
 import { findOwnAssessment } from '../quiz/views.js';
 
 /**
- * Starting a live test (DESIGN.md §6.3): only inside its window, one attempt per learner. The paper is
+ * Starting a live test (docs/product.md#live-test-rules): only inside its window, one attempt per learner. The paper is
  * the test's; each taker gets its questions shuffled within each subject (subjects keep the paper's
  * order) and each question's options shuffled. The deadline is the earlier of start + duration and
  * the close. Two starts at once make one session: the unique index on (test, learner) lets one insert

@@ -12,7 +12,7 @@ import { templateAfter, type PostFacts } from './templates.js';
 import { checkLiveResultsOpenById } from '../live-tests/result-gate.js';
 
 /**
- * Achievement posts (SPEC.md §1 hooks): a LinkedIn post about one of the learner's own completed
+ * Achievement posts (docs/product.md#ai-tutor-and-achievements): a LinkedIn post about one of the learner's own completed
  * attempts, AI-written or from a template. Every post's content carries the link to its public page,
  * `${publicUrl}/achievements/{postId}`, where a reader can check the score is real.
  */
@@ -113,7 +113,7 @@ export async function generatePost(
     .where(and(eq(assessments.slug, assessmentSlug), eq(assessments.userId, userId)));
   if (!assessment) throw notFound(aiMessages.assessmentNotFound);
   if (!assessment.sessionCompleted) throw conflict(aiMessages.sessionRunning);
-  // A live test's score is nobody's to post before its ranking (DESIGN.md §6.3).
+  // A live test's score is nobody's to post before its ranking (docs/product.md#live-test-rules).
   await checkLiveResultsOpenById(ctx.db, assessment.id);
 
   const [draft] = await ctx.db

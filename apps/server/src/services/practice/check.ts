@@ -27,7 +27,7 @@ import { recordAnswers } from '../tutor/record-answers.js';
 import { outcomeOf } from '../quiz/evaluation-views.js';
 
 /**
- * `POST /v1/evaluations/:id/check` (DESIGN.md §6.2): in a practice or review session, marks one answer
+ * `POST /v1/evaluations/:id/check` (docs/product.md#practice-and-review-sessions): in a practice or review session, marks one answer
  * at once, locks it and answers right/wrong, the key and the explanation. The answer in the body is
  * saved first (through the ordinary save, so it is validated the same way); without one the saved
  * answer is checked (none: the key is revealed and the question counts as not attempted). The lock

@@ -13,7 +13,7 @@ import {
 } from '@ai-tutor/contract';
 
 /**
- * What a checked question tells the learner (DESIGN.md §6.2), from the mark its check stored: built the
+ * What a checked question tells the learner (docs/product.md#practice-and-review-sessions), from the mark its check stored: built the
  * same way right after the check and on every later read of the session, so a reload keeps it.
  */
 

@@ -16,7 +16,7 @@ import { ladderHint, LADDER_VERSION, type LadderQuestion } from './hint-ladder.j
 import { revealsKey } from './key-leaks.js';
 
 /**
- * `POST /v1/evaluations/:id/hint` (DESIGN.md §6.2): levels 1 nudge, 2 concept, 3 first step, 4 worked
+ * `POST /v1/evaluations/:id/hint` (docs/product.md#hints): levels 1 nudge, 2 concept, 3 first step, 4 worked
  * solution, one at a time (level n once n − 1 was given; any level given may be asked again), only in
  * practice and review sessions. A level the question's author wrote is always theirs. Otherwise the AI
  * tutor, when configured, writes it from the stored solution (prompt `hint-v1`; a level 1–3 hint that

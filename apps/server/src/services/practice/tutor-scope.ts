@@ -20,7 +20,7 @@ import { findRunningAttempt, runningScopeAttempt } from '../quiz/views.js';
 import { adaptiveDraw, dueDraw } from './queue.js';
 
 /**
- * Review and adaptive sessions (DESIGN.md §6.2): what they cover and how they draw. They start, resume
+ * Review and adaptive sessions (docs/product.md#mastery-and-adaptive-sessions): what they cover and how they draw. They start, resume
  * and complete as any session (create-session.ts); only their scope and their draw are made here.
  * - review: the learner's due questions of an exam (at most REVIEW_SESSION_MAX_QUESTIONS), interleaved
  *   across topics; untimed unless timeLimitMinutes is given; always of mode `review`.

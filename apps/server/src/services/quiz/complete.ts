@@ -51,7 +51,7 @@ interface LockedSession extends SessionForRecords {
   markingScheme: string;
   answers: AnswerValue[];
   scheduledTestId: string | null;
-  /** Practice and review: the marks the learner was shown when checking (DESIGN.md §6.2). */
+  /** Practice and review: the marks the learner was shown when checking (docs/product.md#practice-and-review-sessions). */
   checkScores: Record<string, number | null> | null;
   timeSpent: number[] | null;
   visited: boolean[] | null;

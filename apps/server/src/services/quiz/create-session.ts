@@ -39,7 +39,7 @@ const newSlug = () => randomBytes(9).toString('base64url');
  * $1 id, $2 slug, $3 user, $4 quiz type, $5 scope key, $6 exam, $7 module, $8 subject, $9 topic,
  * $10 name, $11 questions, $12 marks, $13 minutes, $14 scheme, $15 question ids (uuid[] literal),
  * $16 types (text[] literal), $17 options (JSON array of arrays), $18 mode, $19 timed. Practice and
- * review sessions also get their by-position checked, confidence and hints arrays (DESIGN.md §6.2).
+ * review sessions also get their by-position checked, confidence and hints arrays (docs/product.md#practice-and-review-sessions).
  * The clock is the database's. A running attempt of the same scope (two tabs starting at once) makes
  * this insert nothing: the caller then answers that attempt.
  */
@@ -78,7 +78,7 @@ export interface StartedSession extends SessionData {
 }
 
 /**
- * Starts a session, or answers the learner's running attempt of the same scope (DESIGN.md §6.4) on any
+ * Starts a session, or answers the learner's running attempt of the same scope (docs/product.md#running-attempts) on any
  * device. `startAfresh` submits that attempt first. An attempt past its deadline is completed, then a
  * new one starts.
  *
@@ -97,7 +97,7 @@ export async function startSession(
   /** A review session's share of new cards (REVIEW_NEW_CARDS_PER_DAY; services/tutor/due.ts). */
   newCardsPerDay?: number,
 ): Promise<StartedSession> {
-  // A live test has its own paper, window and one-attempt rule (DESIGN.md §6.3).
+  // A live test has its own paper, window and one-attempt rule (docs/product.md#live-test-rules).
   if (body.scheduledTestId) return startLiveTest(db, grader, userId, body.scheduledTestId);
   const scope = isTutorQuiz(body)
     ? await resolveTutorScope(db, body, new Date(), userId, newCardsPerDay)

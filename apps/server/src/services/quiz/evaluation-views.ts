@@ -33,7 +33,7 @@ export interface SessionQuestionRow {
   options: string[];
   userAnswer: AnswerValue;
   markedForReview: boolean;
-  /** Practice and review sessions only (DESIGN.md §6.2): checked, confidence, hints, feedback. */
+  /** Practice and review sessions only (docs/product.md#practice-and-review-sessions): checked, confidence, hints, feedback. */
   practice?: PracticeFields;
 }
 
@@ -58,7 +58,7 @@ interface RawRow extends PracticeColumns {
 }
 
 /**
- * Practice and review (DESIGN.md §6.2): a checked position's key and explanation are the learner's
+ * Practice and review (docs/product.md#practice-and-review-sessions): a checked position's key and explanation are the learner's
  * already (the check answered them), so they are read for checked positions only.
  */
 const PRACTICE_COLUMNS = sql`a.mode, a.marking_scheme, sh.checked[s.pos] AS checked,

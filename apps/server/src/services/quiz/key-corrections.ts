@@ -8,7 +8,7 @@ import { rebuildRecords } from './rebuild-records.js';
 import { resolveReports } from '../tutor/reports.js';
 
 /**
- * Key corrections (DESIGN.md §6.1): an operator corrects a question's key or drops the question (full
+ * Key corrections (docs/product.md#key-corrections): an operator corrects a question's key or drops the question (full
  * marks to everyone who was given it). In one transaction: the audit row, the question, every completed
  * session that had it rescored by the scheme it was taken under, a note per changed session (the
  * learner's result shows it) and the records of every learner concerned rebuilt. Running sessions

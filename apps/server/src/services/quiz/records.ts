@@ -18,7 +18,7 @@ import { performanceRecords } from '../../db/schema.js';
  * averageScore = percentageSum / attempts, each attempt's percentage being score / marks × 100
  * (negative when wrong answers outweigh right ones).
  *
- * Only timed module, subject and topic sessions count (DESIGN.md §6.2): practice and review marks, and
+ * Only timed module, subject and topic sessions count (docs/product.md#performance-records): practice and review marks, and
  * adaptive sessions (their questions are picked at the learner's weak spots), stay out of the records.
  */
 

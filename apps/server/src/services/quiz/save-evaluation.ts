@@ -23,7 +23,7 @@ import { GRACE, isoMs } from './sql.js';
  * and not past its deadline plus grace, and only with an answer that fits the question's type (one of
  * its options; a set of them; a number; text). The UPDATE's row lock orders it with completion, which
  * closes the same sheet before scoring it: a save lands before scoring or is refused after it.
- * A position checked in practice or review (DESIGN.md §6.2) is locked: the save is refused.
+ * A position checked in practice or review (docs/product.md#practice-and-review-sessions) is locked: the save is refused.
  * Only when no row comes back does a second query tell 404 from 409 from 400.
  *
  * Idempotent: the same body twice leaves the same answer. An empty answer of the type's shape (blank

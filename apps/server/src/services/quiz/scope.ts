@@ -30,7 +30,7 @@ interface Sized extends Named {
 /** What a new session covers: its place in the catalogue, how many questions, how long. */
 export interface QuizScope {
   quizType: QuizType;
-  /** DESIGN.md §6.2: timed test, practice or review. */
+  /** docs/product.md#practice-and-review-sessions: timed test, practice or review. */
   mode: SessionMode;
   /** Has a countdown; an untimed session's totalTime is UNTIMED_MINUTES (the sweep's far deadline). */
   timed: boolean;
@@ -44,7 +44,7 @@ export interface QuizScope {
   questionCount: number;
   totalTime: number;
   sessionName: string;
-  /** The module's scheme, else the exam's, else spec (DESIGN.md §6.1). */
+  /** The module's scheme, else the exam's, else spec (docs/product.md#marking-schemes). */
   markingScheme: MarkingSchemeName;
   /** The learner's running attempt of this scope, if any (RunningScopeAttempt). */
   running: RunningScopeAttempt | null;
@@ -61,7 +61,7 @@ export interface RunningScopeAttempt {
   createdMs: number;
 }
 
-/** An untimed session's length in minutes: its deadline is only for the sweep (DESIGN.md §6.2). */
+/** An untimed session's length in minutes: its deadline is only for the sweep (docs/product.md#practice-and-review-sessions). */
 export const UNTIMED_MINUTES = UNTIMED_SESSION_DAYS * 24 * 60;
 
 /**
@@ -74,7 +74,7 @@ export function scopeKindOf(mode: SessionMode, quizType: QuizType, examId: strin
   return mode === 'timed' ? quizType : `${mode}:${quizType}`;
 }
 
-/** What one running attempt is of (DESIGN.md §6.4): the kind and the catalogue ids. */
+/** What one running attempt is of (docs/product.md#running-attempts): the kind and the catalogue ids. */
 export function scopeKeyOf(scope: QuizScope): string {
   const kind = scopeKindOf(scope.mode, scope.quizType, scope.exam.id);
   return `${kind}:${scope.module?.id ?? ''}:${scope.subject?.id ?? ''}:${scope.topic?.id ?? ''}`;

@@ -49,7 +49,7 @@ const assessmentColumns = {
   topicId: topics.id,
   topicName: topics.name,
   topicSlug: topics.slug,
-  // A live test's session (DESIGN.md §6.3): its score stays hidden until the test is ranked.
+  // A live test's session (docs/product.md#live-test-rules): its score stays hidden until the test is ranked.
   liveTestId: scheduledTests.id,
   liveTestName: scheduledTests.name,
   liveTestClosesAt: scheduledTests.closesAt,
@@ -90,7 +90,7 @@ export async function findOwnAssessment(
   return row;
 }
 
-/** The learner's running attempt of a scope (DESIGN.md §6.4), if any. */
+/** The learner's running attempt of a scope (docs/product.md#running-attempts), if any. */
 export async function findRunningAttempt(
   db: DbOrTx,
   userId: string,

@@ -4,7 +4,7 @@ import { interleave, USABLE_QUESTION } from './due.js';
 import { difficultyOf, itemPCorrect, statsOf, topicMasteries } from './mastery.js';
 
 /**
- * The adaptive draw (DESIGN.md §6.2, decision 0011): the learner's weakest topics of a subject, module
+ * The adaptive draw (docs/product.md#mastery-and-adaptive-sessions, decision 0011): the learner's weakest topics of a subject, module
  * or exam, and in each the questions whose difficulty is nearest the learner's level there.
  *
  * - Weakness: mastery shrunk towards WEAK_PRIOR by PRIOR_ANSWERS imagined answers, so a topic with few

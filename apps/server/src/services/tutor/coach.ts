@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
 /**
- * The negative-marking coach on a timed session's result (DESIGN.md §6.2): where the marks went, and
+ * The negative-marking coach on a timed session's result (docs/product.md#result-screen): where the marks went, and
  * per topic whether attempting pays under the session's scheme given the learner's own accuracy there:
  * expected marks per attempt = p × (marks for right) + (1 − p) × (marks for wrong), p = right answers /
  * answers over the learner's history in the topic (this session included). Skipping is worth 0, so

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { inCirculation } from '../live-tests/circulation.js';
 
 /**
- * The questions a review session asks (DESIGN.md §6.2): the learner's due cards of an exam, most
+ * The questions a review session asks (docs/product.md#review-queue): the learner's due cards of an exam, most
  * overdue first within each topic, interleaved across topics (round-robin, the topic with the most
  * overdue card first) so that a session does not drill one topic in a row. New cards enter at most
  * REVIEW_NEW_CARDS_PER_DAY in any 24 hours, the earliest due first; the rest wait.

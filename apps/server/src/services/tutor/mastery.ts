@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
 /**
- * Mastery per topic and item difficulty (DESIGN.md §6.2, decision 0011).
+ * Mastery per topic and item difficulty (docs/product.md#mastery-and-adaptive-sessions, decision 0011).
  *
  * Item difficulty: the share of all learners' answers that were right, smoothed towards one half by
  * one right and one wrong imagined answer, p = (correct + 1) / (answers + 2); on the logit scale

@@ -44,7 +44,7 @@ export default function AccountMenu({
       dispatch(sessionEnded());
       navigate(paths.login);
     } catch (error) {
-      // SPEC.md §8: a failed logout is only logged; the user stays signed in.
+      // docs/product.md#errors-and-empty-states: a failed logout is only logged; the user stays signed in.
       console.error('logout failed', error);
     }
   };

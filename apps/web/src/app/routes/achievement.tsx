@@ -1,6 +1,6 @@
 import { AchievementPage } from '../../features/ai-tutor/components/AchievementPage';
 
-/** /achievements/:id — the public, verifiable achievement a shared post links to (issue 7). */
+/** /achievements/:id — the public, verifiable achievement a shared post links to (docs/product.md#ai-tutor-and-achievements). */
 export default function AchievementRoute() {
   return <AchievementPage />;
 }

@@ -1,6 +1,6 @@
 import { AttemptsScreen } from '../../features/results/components/AttemptsScreen';
 
-/** /attempts/:entityType/:entityId — 'Assessment Attempts' (issue 6). */
+/** /attempts/:entityType/:entityId — 'Assessment Attempts' (docs/product.md#attempts-screen). */
 export default function AttemptsPage() {
   return <AttemptsScreen />;
 }

@@ -1,6 +1,6 @@
 import { LinkedInCallback } from '../../features/ai-tutor/components/LinkedInCallback';
 
-/** /linkedin/callback — LinkedIn sends the learner back here after 'Connect LinkedIn' (issue 7). */
+/** /linkedin/callback — LinkedIn sends the learner back here after 'Connect LinkedIn' (docs/product.md#ai-tutor-and-achievements). */
 export default function LinkedInCallbackRoute() {
   return <LinkedInCallback />;
 }

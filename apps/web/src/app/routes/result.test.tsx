@@ -33,7 +33,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the result route and the quiz’s saved copy (SPEC.md §4)', () => {
+describe('the result route and the quiz’s saved copy (docs/product.md#saving-answers)', () => {
   it('opening a result clears the local in-progress copy and the route’s pointer, not another test’s', async () => {
     localStorage.setItem(SAVED_COPY, '{"version":1}');
     localStorage.setItem(

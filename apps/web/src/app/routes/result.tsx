@@ -74,7 +74,7 @@ function askTutor(evaluation: ResultEvaluation) {
 }
 
 /**
- * /quiz/result/:assessmentId — 'Test Analysis' (issue 6) with the AI tutor's actions (issue 7). The
+ * /quiz/result/:assessmentId — 'Test Analysis' (docs/product.md#result-screen) with the AI tutor's actions (docs/product.md#ai-tutor-and-achievements). The
  * quiz's saved copy is the quiz feature's own: the route asks it to clear it, or where the test runs.
  */
 export default function ResultPage() {

@@ -91,7 +91,7 @@ export const TOAST_Z_INDEX = 2000;
 /** Below the app bar (64 px high at most), so a toast never covers the avatar. */
 const TOAST_TOP_PX = 72;
 
-/** Toasts at top right, closable, each dismissed after its own duration (SPEC.md §2). */
+/** Toasts at top right, closable, each dismissed after its own duration (docs/product.md#layouts). */
 export function Toaster() {
   const toasts = useToasts();
   if (toasts.length === 0) return null;

@@ -5,7 +5,7 @@ import './figure.css';
 
 export type FigureSegment = { kind: 'text'; value: string } | { kind: 'figure'; alt: string; sha256: string };
 
-/** `![alt text](media:<sha256>)`: a figure stored by the SHA-256 of its bytes (DESIGN.md §6.1). */
+/** `![alt text](media:<sha256>)`: a figure stored by the SHA-256 of its bytes (docs/product.md#figures-and-passages). */
 const FIGURE = /!\[([^\]]*)\]\(media:([0-9a-f]{64})\)/g;
 
 /** Splits text into plain runs and figure references; anything else stays text as written. */

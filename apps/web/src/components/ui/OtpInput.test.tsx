@@ -20,7 +20,7 @@ const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 6`
 const value = () => JSON.parse(screen.getByTestId('value').textContent ?? '""') as string;
 const shown = () => boxes().map((b) => (b as HTMLInputElement).value);
 
-describe('OtpInput (SPEC.md §5)', () => {
+describe('OtpInput (docs/product.md#validation-messages)', () => {
   it('has six boxes labelled "Digit N of 6" inside one labelled group', () => {
     render(<Host label="Verification code" />);
     expect(screen.getByRole('group', { name: 'Verification code' })).toBeInTheDocument();

@@ -36,7 +36,7 @@ export interface OtpInputProps {
 const EMPTY = ' ';
 
 /**
- * The code boxes of SPEC.md §5: one character per box; digits only for numeric types; a paste is taken
+ * The code boxes of docs/product.md#validation-messages: one character per box; digits only for numeric types; a paste is taken
  * only when every pasted character is valid, and fills from the focused box; Backspace clears and moves
  * back; the arrow keys move. Each box is labelled "Digit N of M".
  */

@@ -13,7 +13,7 @@ export interface TabItem {
  * The app's one row of tabs, the quiz's and the result's (WAI-ARIA tabs pattern: one tab in the tab
  * order, arrow keys, Home and End move focus, Enter or Space selects), drawn with a fixed stylesheet in
  * the theme's colours. Not MUI's Tabs: it measures its tabs after every render to place its indicator,
- * a forced layout of the whole page (67 ms on the result page in Lighthouse's phone, 2026-11-25); the
+ * a forced layout of the whole page (docs/decisions/0006-one-spinner-at-start-up.md#measurements); the
  * selected tab here is underlined by its own border, so nothing is measured. The selected tab is told
  * by its underline and weight as well as colour. `dense`: the quiz palette's shorter tabs.
  */

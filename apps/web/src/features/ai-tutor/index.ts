@@ -1,4 +1,4 @@
-/** The AI tutor feature (issue 7): what the result screen and the router compose. */
+/** The AI tutor feature (docs/product.md#ai-tutor-and-achievements): what the result screen and the router compose. */
 export { AskTutorButton, ASK_TUTOR_LABEL } from './components/AskTutorButton';
 export {
   ShareAchievementDialog,

@@ -58,7 +58,7 @@ describe('/exams/{slug}', () => {
     expect(await within(mod).findByText('41.67%')).toBeInTheDocument();
     const attempts = within(mod).getByRole('link', { name: /^Attempts: 3, view Paper 1 attempts$/ });
     expect(attempts).toHaveAttribute('href', '/attempts/exam_module/jee-main-paper-1');
-    // The marks, not 'score / marks' (issue 16 item 19).
+    // The marks, not 'score / marks' (docs/product.md#exam-page).
     const totalMarks = within(mod).getAllByText('Total Marks')[0]!;
     expect(totalMarks.nextElementSibling).toHaveTextContent(/^720$/);
     expect(within(mod).getAllByText('Highest Score')[0]).toBeInTheDocument();

@@ -71,7 +71,7 @@ describe('the start dialog: timed test or practice', () => {
   it('the timed test stays the default: instructions, fullscreen and the quiz route', async () => {
     const { router } = renderRoutes(routes, '/exams/jee-main-practice', testUser());
     await userEvent.click(await screen.findByRole('button', { name: 'Start Mock Test' }));
-    // A timed mock test asks for the declaration first (DESIGN.md §6.3); practice does not.
+    // A timed mock test asks for the declaration first (docs/product.md#test-instructions); practice does not.
     await userEvent.click(await screen.findByRole('checkbox', { name: /I have read and understood/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Start' }));
     expect(await screen.findByText('quiz screen')).toBeInTheDocument();

@@ -55,7 +55,7 @@ function api() {
 }
 const open = () => renderRoutes(routes, '/exams/jee-main-practice', testUser());
 
-describe('a running attempt on the exam page (DESIGN.md §6.4)', () => {
+describe('a running attempt on the exam page (docs/product.md#running-attempts)', () => {
   it('says "Resume — mm:ss left" by the server’s clock, ticking down', async () => {
     // The browser's clock stands still until the test moves it by one second: on a busy machine a real
     // second between two looks could also be two, and 12:04 would never be seen.

@@ -61,7 +61,7 @@ describe('/exams', () => {
       '/exams/exam-2',
     );
 
-    // SPEC.md §2: page 1, limit 4; with no more than 4 exams, no page navigation.
+    // docs/product.md#exams-list: page 1, limit 4; with no more than 4 exams, no page navigation.
     const examsCall = api.calls.find((url) => url.pathname === '/api/v1/exams');
     expect(examsCall?.searchParams.get('page')).toBe('1');
     expect(examsCall?.searchParams.get('limit')).toBe('4');

@@ -35,7 +35,7 @@ export function statsOf(record: PerformanceRecord | undefined): Stats {
   };
 }
 
-/** SPEC.md §3: the average is shown to two decimals. */
+/** docs/product.md#performance-records: the average is shown to two decimals. */
 export const formatAverage = (value: number) => `${value.toFixed(AVERAGE_DECIMALS)}%`;
 
 /** The marks available over all attempts (the tile says Total Marks; the score is the Average's). */

@@ -93,7 +93,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('a live test’s result (DESIGN.md §6.3)', () => {
+describe('a live test’s result (docs/product.md#live-test-rules)', () => {
   it('until the window closes says when results open, in this browser’s time, instead of the result', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch(() => ({

@@ -85,7 +85,7 @@ const open = () =>
 
 const group = async (name: string) => screen.findByRole('region', { name });
 
-describe('/exams’ live tests (DESIGN.md §6.3)', () => {
+describe('/exams’ live tests (docs/product.md#live-tests)', () => {
   it('a live test starts through its instructions: Start stays disabled until the declaration is ticked', async () => {
     serve(() => list({ live: [liveTest()] }));
     const { router } = open();

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../../plugins/app/authenticate.js';
 import { errors } from './shared.js';
 
-/** The mistakes notebook (DESIGN.md §6.2) and "I've got this". */
+/** The mistakes notebook (docs/product.md#mistakes-notebook) and "I've got this". */
 const mistakesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     apiPaths.mistakes,

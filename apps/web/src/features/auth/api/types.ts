@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
-/** The API envelope `{message, data}`: screens toast the message (SPEC.md §8). */
+/** The API envelope `{message, data}`: screens toast the message (docs/product.md#errors-and-empty-states). */
 export interface Envelope<T> {
   message: string;
   data: T;

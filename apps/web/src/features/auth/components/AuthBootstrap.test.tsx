@@ -25,7 +25,7 @@ const startWithTokens = (screenCode?: Promise<void>, userCheck?: UserCheck) => {
   );
 };
 
-describe('startup with stored tokens (SPEC.md §4)', () => {
+describe('startup with stored tokens (docs/product.md#startup-and-sign-in-state)', () => {
   it('loads the current user behind a spinner, then shows the app signed in', async () => {
     const server = fakeServer({ 'GET /api/v1/users/current': ok(testUser({ name: 'Ravi' })) });
     const { store } = startWithTokens();

@@ -13,7 +13,7 @@ const SESSION_OVER = new Set<unknown>([401, 403, 404]);
 export type UserCheck = ReturnType<typeof getCurrentUser>;
 
 /**
- * Startup (SPEC.md §4): with an access token stored, fetch the current user behind a spinner; when the
+ * Startup (docs/product.md#startup-and-sign-in-state): with an access token stored, fetch the current user behind a spinner; when the
  * session is over the tokens are cleared. When the server cannot be reached, offer to try again.
  */
 export function AuthBootstrap({

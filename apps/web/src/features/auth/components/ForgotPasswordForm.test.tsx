@@ -9,7 +9,7 @@ const setup = () => ({
   ...renderAuthScreen(<ForgotPasswordForm />, { route: '/forget-password' }),
 });
 
-describe('/forget-password (SPEC.md §2, §5)', () => {
+describe('/forget-password (docs/product.md#sign-in-screens, docs/product.md#validation-messages)', () => {
   it("has 'Forgot Password?', Email, Request OTP and Sign In", () => {
     fakeServer({});
     setup();

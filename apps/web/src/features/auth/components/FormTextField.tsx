@@ -13,13 +13,13 @@ type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues> = UseCo
   autoFocus?: boolean;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   endAdornment?: ReactNode;
-  /** Only digits are taken (a typed or pasted letter is dropped): SPEC.md's numeric Mobile Number. */
+  /** Only digits are taken (a typed or pasted letter is dropped): the numeric Mobile Number (docs/product.md#sign-in-screens). */
   digitsOnly?: boolean;
 };
 
 /**
  * A labelled text field bound to react-hook-form. With mode 'onTouched' its error (the contract's
- * SPEC.md §5 message) shows once the field was left, or after a submit.
+ * message, docs/product.md#validation-messages) shows once the field was left, or after a submit.
  */
 export function FormTextField<T extends FieldValues, TOut extends FieldValues = T>({
   label,
@@ -51,7 +51,7 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
   );
 }
 
-/** A password field (SPEC.md shows no show/hide control, so there is none). */
+/** A password field (docs/product.md#sign-in-screens has no show/hide control, so there is none). */
 export function PasswordField<T extends FieldValues, TOut extends FieldValues = T>(
   props: Omit<FormTextFieldProps<T, TOut>, 'type' | 'endAdornment'>,
 ) {

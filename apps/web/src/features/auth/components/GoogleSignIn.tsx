@@ -31,7 +31,7 @@ function GoogleButton({ size }: { size: GoogleButtonSize }) {
           const result = await run(() => googleLogin({ authorization: credential }, store));
           if (result.ok) startSession(result.value.data);
         }}
-        // SPEC.md §8: a failure of the Google button itself is only logged.
+        // docs/product.md#errors-and-empty-states: a failure of the Google button itself is only logged.
         onError={() => console.error('Google sign-in button failed')}
       />
     </Box>

@@ -10,7 +10,7 @@ const setup = () => {
   return { user, ...view };
 };
 
-describe('/login (SPEC.md §2, §5)', () => {
+describe('/login (docs/product.md#sign-in-screens, docs/product.md#validation-messages)', () => {
   it('has Email, Password, Login, Forgot Password?, Register Now', () => {
     fakeServer({});
     setup();
@@ -24,7 +24,7 @@ describe('/login (SPEC.md §2, §5)', () => {
     expect(screen.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register');
   });
 
-  it('shows no error before a field is touched, then the SPEC.md §5 messages', async () => {
+  it('shows no error before a field is touched, then the messages of docs/product.md#validation-messages', async () => {
     fakeServer({});
     const { user } = setup();
     const email = screen.getByLabelText('Email');

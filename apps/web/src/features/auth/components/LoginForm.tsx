@@ -16,7 +16,7 @@ import { TextInput } from './TextInput';
 type Field = 'email' | 'password';
 
 /**
- * /login: Email, Password, Login, 'Forgot Password?', Google, 'Register Now' (SPEC.md §2).
+ * /login: Email, Password, Login, 'Forgot Password?', Google, 'Register Now' (docs/product.md#sign-in-screens).
  *
  * Two fields, so plain state rather than react-hook-form (~14 kB gzip of the first page), with the
  * same behaviour as the other forms' mode 'onTouched': a field's message shows once it was left or

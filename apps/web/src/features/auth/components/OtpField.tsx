@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useController, type FieldValues, type Path, type UseControllerProps } from 'react-hook-form';
 import { OtpInput } from '../../../components/ui/OtpInput';
 
-/** The six code boxes bound to react-hook-form, with the SPEC.md §5 message under them once touched (its line is always reserved). */
+/** The six code boxes bound to react-hook-form, with the message (docs/product.md#validation-messages) under them once touched (its line is always reserved). */
 export function OtpField<T extends FieldValues, TOut extends FieldValues = T>(
   props: UseControllerProps<T, Path<T>, TOut> & { label: string; autoFocus?: boolean },
 ) {

@@ -10,7 +10,7 @@ const setup = () => {
 };
 const field = (label: string) => screen.getByLabelText(label);
 
-describe('/register (SPEC.md §2, §5)', () => {
+describe('/register (docs/product.md#sign-in-screens, docs/product.md#validation-messages)', () => {
   it('has every field, labelled, with a numeric mobile number', () => {
     fakeServer({});
     setup();
@@ -34,7 +34,7 @@ describe('/register (SPEC.md §2, §5)', () => {
     expect(field('Mobile Number')).toHaveValue('9112');
   });
 
-  it('shows each validation message of SPEC.md §5 once the field is touched', async () => {
+  it('shows each validation message of docs/product.md#validation-messages once the field is touched', async () => {
     fakeServer({});
     const { user } = setup();
     expect(document.querySelectorAll('.Mui-error')).toHaveLength(0);
@@ -60,7 +60,7 @@ describe('/register (SPEC.md §2, §5)', () => {
     expect(await screen.findByText('Required')).toBeInTheDocument();
     await user.type(field('Password'), 'abc');
     expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
-    // Confirm Password has no rule of its own (SPEC.md §5).
+    // Confirm Password has no rule of its own (docs/product.md#validation-messages).
     await touch('Confirm Password', 'different');
     expect(screen.queryAllByText(/match/)).toHaveLength(0);
   });

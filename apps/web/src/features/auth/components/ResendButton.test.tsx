@@ -19,7 +19,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('Resend (SPEC.md §4)', () => {
+describe('Resend (docs/product.md#resend-cooldown)', () => {
   it('enabled at first; disabled as soon as it is clicked; no countdown until the server answered', async () => {
     const { send, settle } = deferred();
     render(<ResendButton send={send} />);

@@ -1,7 +1,7 @@
 import { Button } from '@mui/material';
 import { useResendCountdown, type ResendOutcome } from '../hooks/use-resend-countdown';
 
-/** 'Resend', then 'Resend in m:ss' (SPEC.md §4). `send` answers whether the server accepted it. */
+/** 'Resend', then 'Resend in m:ss' (docs/product.md#resend-cooldown). `send` answers whether the server accepted it. */
 export function ResendButton({ send }: { send: () => Promise<ResendOutcome> }) {
   const { disabled, label, resend } = useResendCountdown();
   return (

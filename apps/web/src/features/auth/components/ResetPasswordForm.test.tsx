@@ -11,8 +11,8 @@ const setup = (path = '/reset-password?token=tok-123') => ({
 const password = () => screen.getByLabelText('Password');
 const confirm = () => screen.getByLabelText('Confirm Password');
 
-describe('/reset-password (SPEC.md §2, §5)', () => {
-  it('shows every SPEC.md §5 message once the fields are touched', async () => {
+describe('/reset-password (docs/product.md#sign-in-screens, docs/product.md#validation-messages)', () => {
+  it('shows every message of docs/product.md#validation-messages once the fields are touched', async () => {
     fakeServer({});
     const { user } = setup();
     expect(document.querySelectorAll('.Mui-error')).toHaveLength(0);

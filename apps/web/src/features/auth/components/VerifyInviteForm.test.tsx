@@ -13,7 +13,7 @@ const setup = () => ({
   }),
 });
 
-describe('/verify-invite (SPEC.md §2, §5)', () => {
+describe('/verify-invite (docs/product.md#account-checks, docs/product.md#validation-messages)', () => {
   it("has one 'Invite Code' field and Submit; 'Invite code is Required' once touched", async () => {
     fakeServer({});
     const { user } = setup();

@@ -13,7 +13,7 @@ const setup = () => ({
 });
 const digit = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 6` });
 
-describe('/verify-otp/{email} (SPEC.md §2, §5)', () => {
+describe('/verify-otp/{email} (docs/product.md#sign-in-screens, docs/product.md#validation-messages)', () => {
   it("has six boxes, Verify, Resend, 'OR' and a Sign In link to /login", () => {
     fakeServer({});
     setup();

@@ -12,7 +12,7 @@ const setup = () => ({
 });
 const digit = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 6` });
 
-describe('/verify-user (SPEC.md §2)', () => {
+describe('/verify-user (docs/product.md#account-checks)', () => {
   it('greets the user by name and shows six single-digit boxes, Verify and Resend', () => {
     fakeServer({});
     setup();

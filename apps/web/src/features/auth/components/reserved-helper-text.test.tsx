@@ -30,7 +30,7 @@ const forms: Array<[string, ReactElement, string, string?]> = [
 ];
 
 /*
- * Issue 16 item 15: the mouse-down on Resend blurred the code boxes, 'OTP is required' appeared and
+ * Seen by a learner: the mouse-down on Resend blurred the code boxes, 'OTP is required' appeared and
  * pushed the buttons 28 px down before the mouse-up, so the click was lost. jsdom has no layout, so
  * this checks the cause: the error fills a line that was already there; no element is added.
  */

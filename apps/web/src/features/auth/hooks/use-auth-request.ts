@@ -8,7 +8,7 @@ export type RequestResult<T> = { ok: true; value: T } | { ok: false; error: unkn
 
 /**
  * Runs one auth call with the shared formLoading flag set, and toasts the server's message: success
- * or error (SPEC.md §8). `onFieldErrors` puts the server's validation errors on the form's fields
+ * or error (docs/product.md#errors-and-empty-states). `onFieldErrors` puts the server's validation errors on the form's fields
  * (lib/form-errors.ts); the toast then says the first of them as a plain sentence.
  */
 export function useAuthRequest() {

@@ -11,7 +11,7 @@ export const formatCountdown = (seconds: number) =>
     : `${Math.floor(seconds / 60)}:${twoDigits(seconds % 60)}`;
 
 /**
- * Resend (SPEC.md §4): enabled at first; once clicked it is disabled and reads 'Resend in m:ss'. The
+ * Resend (docs/product.md#resend-cooldown): enabled at first; once clicked it is disabled and reads 'Resend in m:ss'. The
  * 60-second countdown starts only after a successful resend; at zero the button is enabled again. A
  * refusal with Retry-After (429) counts down the server's wait instead; any other failure re-enables it
  * (the error toast says why).

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 
 export interface UserRecordsView {
   records: PerformanceRecord[];
-  /** Mastery per topic the learner has answered (DESIGN.md §6.2). */
+  /** Mastery per topic the learner has answered (docs/product.md#mastery-and-adaptive-sessions). */
   mastery: TopicMastery[];
 }
 

@@ -2,7 +2,7 @@ import { Box, LinearProgress, Typography } from '@mui/material';
 import { useId } from 'react';
 
 /**
- * A topic's mastery (0–100, DESIGN.md §6.2) as a bar with its number written beside it, and how many
+ * A topic's mastery (0–100, docs/product.md#mastery-and-adaptive-sessions) as a bar with its number written beside it, and how many
  * answers it rests on: a 90 from two answers is not a 90 from forty.
  */
 export function MasteryBar({ topic, value, answers }: { topic: string; value: number; answers: number }) {

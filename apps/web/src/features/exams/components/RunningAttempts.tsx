@@ -22,7 +22,7 @@ function RunningAttempt({ info, onResume }: { info: RunningInfo; onResume: (info
 }
 
 /**
- * The exam page's running attempts (DESIGN.md §6.4): each says what it is and "Resume — mm:ss left";
+ * The exam page's running attempts (docs/product.md#running-attempts): each says what it is and "Resume — mm:ss left";
  * resuming goes through the start dialog like any start, which also offers to start afresh.
  */
 export function RunningAttempts({

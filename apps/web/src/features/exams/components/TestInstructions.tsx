@@ -1,7 +1,7 @@
 import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
 import { useId, type ReactNode } from 'react';
 
-/** What the instructions screen says about one test (DESIGN.md §6.3). */
+/** What the instructions screen says about one test (docs/product.md#test-instructions). */
 export interface TestInstructionsInfo {
   durationMinutes: number;
   questionCount: number;

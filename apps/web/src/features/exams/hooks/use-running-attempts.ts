@@ -11,7 +11,7 @@ export interface RunningInfo {
   receivedAt: number;
 }
 
-/** The learner's running attempts (DESIGN.md §6.4), each with the quiz route that resumes it. */
+/** The learner's running attempts (docs/product.md#running-attempts), each with the quiz route that resumes it. */
 export function useRunningAttempts() {
   const { data, fulfilledTimeStamp } = useGetRunningAttemptsQuery(undefined, {
     refetchOnMountOrArgChange: true,

@@ -13,11 +13,11 @@ export interface QuizTarget {
   to: string;
   /** Mock and live tests: the instructions screen, whose declaration must be ticked before Start. */
   instructions?: TestInstructionsInfo;
-  /** The same scope untimed, with feedback after each question (DESIGN.md §6.2), when offered. */
+  /** The same scope untimed, with feedback after each question (docs/product.md#practice-and-review-sessions), when offered. */
   practiceTo?: string;
 }
 
-/** Fullscreen is asked for, never required: a refusal (or no support) is only logged (SPEC.md §8). */
+/** Fullscreen is asked for, never required: a refusal (or no support) is only logged (docs/product.md#errors-and-empty-states). */
 export async function enterFullscreen(): Promise<void> {
   try {
     if (document.fullscreenElement) return;
@@ -32,7 +32,7 @@ export async function enterFullscreen(): Promise<void> {
 /**
  * Start buttons first open the 'Enter Fullscreen Mode' dialog; confirming asks for fullscreen (within
  * the click, as browsers require) and goes to the quiz. The quiz screen's start answers the scope's
- * running attempt if it has one (DESIGN.md §6.4); `afresh` asks the server to end it and start anew,
+ * running attempt if it has one (docs/product.md#running-attempts); `afresh` asks the server to end it and start anew,
  * naming the attempt the dialog showed (`replaces`): a double click or a second tab then makes no
  * second new attempt (decision 0015).
  */

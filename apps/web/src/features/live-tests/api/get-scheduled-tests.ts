@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 
 /**
  * GET /api/v1/scheduled-tests?examSlug= — upcoming, live and past live tests with the learner's state,
- * and their percentile trend (DESIGN.md §6.3). Without an exam: every exam's.
+ * and their percentile trend (docs/product.md#live-test-rules). Without an exam: every exam's.
  */
 export const getScheduledTestsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -22,7 +22,7 @@ function useRetryAt(at: string | null, retry: () => void) {
 }
 
 /**
- * A live test's result, under the summary (DESIGN.md §6.3): the learner's rank card, the score
+ * A live test's result, under the summary (docs/product.md#live-test-rules): the learner's rank card, the score
  * distribution with their own band marked, and their figures per subject beside the top 10 %'s.
  * Loaded with its own chunk, only for a live test's result.
  */

@@ -36,7 +36,7 @@ function Group({
 }
 
 /**
- * /exams' "Live tests" (DESIGN.md §6.3): live ones with Start, upcoming ones counting down to their
+ * /exams' "Live tests" (docs/product.md#live-tests): live ones with Start, upcoming ones counting down to their
  * opening, past ones with the learner's rank. When a countdown reaches its moment the list is asked
  * again, so a test moves from upcoming to live (and from live to past, then ranked) without a reload.
  */

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 
 /**
  * POST /v1/evaluations/:id/check — practice and review: locks the answer and answers right or wrong,
- * the key and the explanation (DESIGN.md §6.2).
+ * the key and the explanation (docs/product.md#practice-and-review-sessions).
  */
 export const checkAnswerApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -4,7 +4,7 @@ import { withRetryAfter } from '../../../lib/queue-retry';
 
 /**
  * POST /v1/assessment → 201 {assessment, evaluation[]}, or 200 with the scope's running attempt
- * (DESIGN.md §6.4). A 503 carries Retry-After (the exam-day queue is full); it is kept on the error.
+ * (docs/product.md#running-attempts). A 503 carries Retry-After (the exam-day queue is full); it is kept on the error.
  */
 export const createAssessmentApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -26,7 +26,7 @@ const labelledBy = 'question-heading question-text';
 /** An option's accessible name: its maths in words and its figures by their alt text. */
 const optionName = (option: string) => mathAsWords(withAltText(option));
 
-/** How a question is answered (DESIGN.md §6.1): one option, several, a number, or free text. */
+/** How a question is answered (docs/product.md#question-types): one option, several, a number, or free text. */
 export function AnswerInput({ question, value, onChange }: AnswerInputProps) {
   const { options, questionType } = question;
 

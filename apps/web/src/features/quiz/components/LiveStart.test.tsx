@@ -14,7 +14,7 @@ afterEach(() => {
 const LIVE_ID = '5f0c2a6e-8d1b-4c3e-9a7f-2b6d4e8f1a3c';
 const LIVE_PATH = `/quiz/exam/jee-main/module/physics-module?live=${LIVE_ID}`;
 
-describe('a live test’s quiz route (DESIGN.md §6.3)', () => {
+describe('a live test’s quiz route (docs/product.md#live-tests)', () => {
   it('starts the scheduled test: the module’s start body names it', async () => {
     const server = mockServer();
     renderQuiz({ now: () => T0 }, LIVE_PATH);

@@ -4,7 +4,7 @@ import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { PaletteState } from '../lib/question-status';
 
-/** SPEC.md §2 legend colours, with text colours that keep 4.5:1 contrast on each. */
+/** docs/product.md#quiz-screen legend colours, with text colours that keep 4.5:1 contrast on each. */
 export const STATE_COLORS: Record<PaletteState | 'current', { bg: string; fg: string }> = {
   not_answered: { bg: '#e0e0e0', fg: '#1f2937' },
   answered: { bg: '#2e7d32', fg: '#ffffff' },

@@ -19,7 +19,7 @@ interface PracticePanelProps {
 }
 
 /**
- * Practice and review (DESIGN.md §6.2) under the answer: how sure the learner is, Check (which locks the
+ * Practice and review (docs/product.md#practice-and-review-sessions) under the answer: how sure the learner is, Check (which locks the
  * answer and shows right or wrong, the key and the explanation) and the hint ladder. The answer is saved
  * first, so the check reads it, with the time spent on it, from the server.
  */

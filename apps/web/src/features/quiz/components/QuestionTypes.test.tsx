@@ -13,7 +13,7 @@ afterEach(() => {
 
 const base = (n: number) => makeEvaluation(n).baseQuestion;
 
-describe('question types (DESIGN.md §6.1)', () => {
+describe('question types (docs/product.md#question-types)', () => {
   it('a multiple-correct question has checkboxes and saves the chosen options as an array; clearing sends []', async () => {
     const question = { ...base(1), questionType: 'multiple' as const };
     const server = mockServer({

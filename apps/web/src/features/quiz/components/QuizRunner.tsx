@@ -70,7 +70,7 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
       // 409 on a save: the session is over (time ran out, or submitted elsewhere). Show its result.
       onEnded: () => navigate(paths.result(assessment.slug), { replace: true }),
       onRejected: (message: string | undefined) => toast(message ?? saveTexts.rejected, 'error'),
-      // SPEC.md §8: a failed save is an error toast; no connection is not the server's failure.
+      // docs/product.md#errors-and-empty-states: a failed save is an error toast; no connection is not the server's failure.
       onFailing: (cause: FailureCause) =>
         cause === 'server'
           ? toast(saveTexts.serverFailed, 'error')
@@ -87,7 +87,7 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
   const groups = useMemo(() => groupBySubject(initial.questions.map((q) => q.evaluation)), [initial]);
   const counts = useMemo(() => quizCounts(questions.map((q) => q.evaluation)), [questions]);
   const deadlineMs = Date.parse(assessment.deadline);
-  // Practice and review have no clock (their deadline is only the sweep's far limit, DESIGN.md §6.2).
+  // Practice and review have no clock (their deadline is only the sweep's far limit, docs/product.md#practice-and-review-sessions).
   const timed = assessment.timed;
   // Check and hints only without a countdown: a timed review or adaptive session is a test too.
   const feedback = assessment.mode !== 'timed' && !timed;
@@ -152,7 +152,7 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
       const result = await request;
       request.reset();
       if (!('error' in result) || !result.error) return finish(auto);
-      // SPEC.md §8: a failed submit is only logged.
+      // docs/product.md#errors-and-empty-states: a failed submit is only logged.
       console.error('submit failed', result.error);
       const status = (result.error as { status?: unknown }).status;
       if (auto && retryable(status) && mountedRef.current) {

@@ -35,7 +35,7 @@ const palette = () => screen.getByRole('group', { name: /questions$/ });
 const timer = () => screen.getByRole('timer');
 
 describe('quiz screen: start and layout', () => {
-  it('creates the assessment from the route and shows everything SPEC.md lists', async () => {
+  it('creates the assessment from the route and shows everything docs/product.md#quiz-screen lists', async () => {
     const server = mockServer();
     renderQuiz({ now: () => T0 });
 
@@ -183,7 +183,7 @@ describe('palette states and summary counts', () => {
   });
 });
 
-describe('saving rules (SPEC.md §4)', () => {
+describe('saving rules (docs/product.md#saving-answers)', () => {
   it('an empty answer only moves on, with no call', async () => {
     const server = mockServer();
     const user = userEvent.setup();

@@ -60,7 +60,7 @@ export function QuizScreen({ mode = 'timed', now = Date.now, retryBaseMs, sleep 
     if (boot.kind === 'create-failed') {
       console.error('assessment creation failed', boot.error);
       // Practice, review and live tests say why (nothing due, no questions for an adaptive session;
-      // not open yet, closed, already taken: DESIGN.md §6.3); a timed test keeps SPEC.md's text.
+      // not open yet, closed, already taken: docs/product.md#live-test-rules); a timed test keeps the text of docs/product.md#errors-and-empty-states.
       toast(
         mode === 'timed' && !live
           ? uiTexts.failedToCreateAssessment

@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 /**
- * Moving past a blank question sends nothing (SPEC.md's Save & Next), so the submit tells the server
+ * Moving past a blank question sends nothing (Save & Next, docs/product.md), so the submit tells the server
  * which questions were opened: a blank one never reached must not enter the review queue.
  */
 describe('submitting reports the questions opened', () => {

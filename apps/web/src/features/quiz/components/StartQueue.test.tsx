@@ -16,7 +16,7 @@ const busy = (retryAfter: string) => ({
   headers: { 'retry-after': retryAfter },
 });
 
-describe('exam-day queue (issue 19)', () => {
+describe('exam-day queue (docs/product.md#exam-day-start-queue)', () => {
   it('a 503 start waits Retry-After in the queue, says so, and goes on when the server takes it', async () => {
     let clock = T0;
     const waits: number[] = [];
@@ -43,7 +43,7 @@ describe('exam-day queue (issue 19)', () => {
     expect(server.of('POST', '/api/v1/assessment')).toHaveLength(2);
   });
 
-  it('waits at least a second, and after a minute in the queue shows SPEC.md’s failure toast', async () => {
+  it('waits at least a second, and after a minute in the queue shows the failure toast', async () => {
     let clock = T0;
     const waits: number[] = [];
     const sleep = async (ms: number) => {
@@ -62,7 +62,7 @@ describe('exam-day queue (issue 19)', () => {
   });
 });
 
-describe('starting afresh (DESIGN.md §6.4)', () => {
+describe('starting afresh (docs/product.md#running-attempts)', () => {
   it('sends startAfresh with the attempt it replaces once, then forgets it so a reload resumes the new attempt', async () => {
     const server = mockServer();
     const { router } = renderRoutes(

@@ -7,7 +7,7 @@ import { getSessionApi } from '../api/get-session';
 import { startOrResumeOnce, type BootResult, type Timed } from '../lib/boot';
 import { retryThroughQueue } from '../../../lib/queue-retry';
 
-/** How the route runs its session: a timed test (SPEC.md's quiz), practice, or a review session. */
+/** How the route runs its session: a timed test (docs/product.md#quiz-screen), practice, or a review session. */
 export type QuizRouteMode = 'timed' | 'practice' | 'review';
 
 export interface QuizRouteParams {
@@ -30,7 +30,7 @@ export const routeKeyOf = (p: QuizRouteParams) =>
 
 /** The create body for the route, or null when the route cannot make a valid one. */
 export function createBodyFor(p: QuizRouteParams): CreateAssessmentBody | null {
-  // A review session is the exam's due questions: no scope but the exam (DESIGN.md §6.2).
+  // A review session is the exam's due questions: no scope but the exam (docs/product.md#review-queue).
   const parsed = createAssessmentBody.safeParse(
     p.mode === 'review'
       ? { examSlug: p.examId, quizType: 'review', type: 'practice' }

@@ -33,7 +33,7 @@ export interface LocalQuestion {
 }
 
 /**
- * The locally saved quiz state of SPEC.md §3 (questions, currentIndex, lastUpdated, createdAt,
+ * The locally saved quiz state of docs/product.md#saving-answers (questions, currentIndex, lastUpdated, createdAt,
  * sessionCompleted, totalTime), plus what it takes to never lose an answer: the queue of saves not yet
  * confirmed by the server, the assessment itself (so an offline reload can still show the test) and
  * the last known offset between the server's clock and this browser's.
@@ -103,7 +103,7 @@ export function readLocalState(assessmentId: string): LocalQuizState | null {
 }
 
 /**
- * Copies saved before questions had types (DESIGN.md §6.1) still run: a question with options was
+ * Copies saved before questions had types (docs/product.md#question-types) still run: a question with options was
  * single-correct, one without was free text, and none had a passage.
  */
 function withQuestionType(question: LocalQuestion): LocalQuestion {
@@ -149,7 +149,7 @@ function pointerValues(): Array<[string, Record<string, unknown> | null]> {
   });
 }
 
-/** SPEC.md §4: opening a result clears the locally saved in-progress copy, and the route's pointer to it. */
+/** docs/product.md#saving-answers: opening a result clears the locally saved in-progress copy, and the route's pointer to it. */
 export function clearSavedQuiz(assessment: Pick<Assessment, '_id' | 'slug'>) {
   try {
     removeLocalState(assessment._id);

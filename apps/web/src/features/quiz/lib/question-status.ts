@@ -5,7 +5,7 @@ export type PaletteState = 'not_answered' | 'answered' | 'marked' | 'answered_ma
 const isAnswered = (e: Pick<Evaluation, 'status' | 'userAnswer'>) =>
   e.status === 'answered' && hasAnswer(e.userAnswer);
 
-/** SPEC.md §4: answered and marked-for-review are independent; together they give four states. */
+/** docs/product.md#question-status: answered and marked-for-review are independent; together they give four states. */
 export function paletteState(e: Pick<Evaluation, 'status' | 'userAnswer' | 'markedForReview'>): PaletteState {
   const answered = isAnswered(e);
   if (answered && e.markedForReview) return 'answered_marked';

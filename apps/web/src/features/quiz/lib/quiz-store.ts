@@ -165,7 +165,7 @@ export class QuizStore {
   }
 
   /**
-   * SPEC.md §4: an empty answer only moves on, with no call; a non-empty one is queued, shown answered,
+   * docs/product.md#saving-answers: an empty answer only moves on, with no call; a non-empty one is queued, shown answered,
    * stored locally, and the screen advances unless this is the last question.
    */
   saveAndNext(): SaveResult {
@@ -223,7 +223,7 @@ export class QuizStore {
     const q = this.current;
     if (q.evaluation.locked) return;
     if (isAnswered(q.evaluation.userAnswer)) {
-      // DESIGN.md §6.1: an empty choice clears a multiple-correct answer, an empty string the others.
+      // docs/product.md#question-types: an empty choice clears a multiple-correct answer, an empty string the others.
       const cleared = Array.isArray(q.evaluation.userAnswer) ? [] : '';
       this.record({ evaluationId: q.evaluation._id, userAnswer: cleared });
     } else if (q.draft !== null) {

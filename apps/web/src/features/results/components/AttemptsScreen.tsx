@@ -75,7 +75,7 @@ export function AttemptsScreen() {
   );
 
   useEffect(() => {
-    // SPEC.md §8: a failed attempts fetch is only logged.
+    // docs/product.md#errors-and-empty-states: a failed attempts fetch is only logged.
     if (error) console.error('attempts fetch failed', error);
   }, [error]);
 

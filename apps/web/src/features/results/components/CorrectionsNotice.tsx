@@ -5,7 +5,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 const marks = (score: number | null) => (score === null ? 'not attempted' : signed(score));
 
 /**
- * DESIGN.md §6.1: after a key correction the learner's result says what changed and by how much.
+ * docs/product.md#key-corrections: after a key correction the learner's result says what changed and by how much.
  * Not told by colour: each line says the question, the reason and the marks before and after.
  */
 export function CorrectionsNotice({ corrections }: { corrections: ResultCorrection[] }) {

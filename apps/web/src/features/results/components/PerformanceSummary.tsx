@@ -33,7 +33,7 @@ export function PerformanceSummary({
 }: {
   assessment: Assessment;
   distribution: Distribution;
-  /** Ordinary mock tests: this score among every learner's first attempt (DESIGN.md §6.3). */
+  /** Ordinary mock tests: this score among every learner's first attempt (docs/product.md#practice-percentile). */
   practicePercentile?: PracticePercentile | undefined;
 }) {
   const score = assessment.score ?? 0;

@@ -222,7 +222,7 @@ const QuestionCard = memo(function QuestionCard({ evaluation, number, rowExtra }
 
 /**
  * Questions Overview: a tab per subject with its count, the first selected; the questions of the tab as
- * a table (SPEC.md's columns) on a wide screen and as cards on a phone, each opening to its explanation.
+ * a table (the columns of docs/product.md#result-screen) on a wide screen and as cards on a phone, each opening to its explanation.
  */
 export function QuestionsOverview({
   evaluations,

@@ -307,7 +307,7 @@ describe('Test Analysis', () => {
     expect(screen.getByText(/Slowest:/).textContent).toBe(
       'Slowest: Q2 (3m 20s, correct), Q5 (2m 30s, incorrect), Q3 (1m 35s, incorrect)',
     );
-    // SPEC.md's elements come first.
+    // The elements docs/product.md#result-screen lists come first.
     const overview = screen.getByRole('heading', { name: 'Questions Overview' });
     const accuracy = screen.getByRole('heading', { name: 'Accuracy' });
     expect(overview.compareDocumentPosition(accuracy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

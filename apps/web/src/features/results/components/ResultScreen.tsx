@@ -89,7 +89,7 @@ export function ResultScreen({
   /** Actions beside the title for the completed assessment (e.g. sharing), supplied by the route. */
   headerActions?: (assessmentSlug: string) => ReactNode;
   rowExtra?: RowExtra;
-  /** Called once the result is here (the route clears the quiz's saved copy: SPEC.md §4). */
+  /** Called once the result is here (the route clears the quiz's saved copy: docs/product.md#saving-answers). */
   onOpened?: (assessment: Assessment) => void;
   /** Where the learner's still-running test is, if this browser knows (the route asks the quiz). */
   runningQuizPath?: (assessmentSlug: string) => string | null;
@@ -108,13 +108,13 @@ export function ResultScreen({
     if (query.data) onOpened?.(query.data.assessment);
   }, [query.data, onOpened]);
   useEffect(() => {
-    // SPEC.md §8: a failed result fetch is only logged (the screen still says what it can).
+    // docs/product.md#errors-and-empty-states: a failed result fetch is only logged (the screen still says what it can).
     if (error) console.error('result fetch failed', error);
   }, [error]);
 
   if (isLoading) return <FullPageSpinner label="Loading result" />;
   if (!query.data) {
-    // A submitted live test: its result opens when the window closes (DESIGN.md §6.3).
+    // A submitted live test: its result opens when the window closes (docs/product.md#live-test-rules).
     const availableAt = (error as { data?: { availableAt?: unknown } } | undefined)?.data?.availableAt;
     if (status === 409 && typeof availableAt === 'string')
       return <ResultsLater availableAt={availableAt} onOpen={refetch} />;
@@ -184,9 +184,9 @@ export function ResultScreen({
 }
 
 /**
- * True from 100 ms after the next frame is drawn. Kept for one measured reason (issue 18's rule: worth
- * 3 points or more in alternating runs): requested with the summary, the question table's ten files
- * (KaTeX among them) delayed the summary's first paint on Lighthouse's slow phone (2.1 -> 2.6 s).
+ * True from 100 ms after the next frame is drawn. Kept because it measurably helps a slow phone:
+ * requested with the summary, the question table's ten files (KaTeX among them) delayed the summary's
+ * first paint (docs/decisions/0006-one-spinner-at-start-up.md#measurements).
  * The switch is a transition: React renders the table in slices between which the page stays
  * responsive, instead of one task of every card's maths (the learner can scroll and tap meanwhile).
  */

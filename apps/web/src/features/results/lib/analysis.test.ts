@@ -3,7 +3,7 @@ import { averageTimeText } from './analysis';
 
 describe('averageTimeText', () => {
   it('averages over the questions with time on them, not over every question', () => {
-    // Issue 16 item 19: one question took 3 s, the other 74 none — it read 'Average 0s per question'.
+    // Seen by a learner: one question took 3 s, the other 74 none — it read 'Average 0s per question'.
     expect(averageTimeText([3, ...Array(74).fill(0)])).toBe(
       'Average 3s per question (1 of 75 questions timed).',
     );

@@ -6,7 +6,7 @@ import {
   type ResultEvaluation,
 } from '@ai-tutor/contract';
 
-/** Time Taken in hours, minutes and seconds; SPEC.md: '0ms' when zero or negative. */
+/** Time Taken in hours, minutes and seconds; '0ms' when zero or negative (docs/product.md#result-screen). */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms <= 0) return '0ms';
   const total = Math.floor(ms / 1000);
@@ -31,7 +31,7 @@ export function percent(part: number, whole: number): string {
 
 const OUTCOMES: readonly OutcomeLabel[] = ['Correct', 'Partially Correct', 'Incorrect', 'Not Attempted'];
 
-/** The row's status is the server's outcome under the session's marking scheme (DESIGN.md §6.1). */
+/** The row's status is the server's outcome under the session's marking scheme (docs/product.md#marking-schemes). */
 export const rowStatus = (e: Pick<ResultEvaluation, 'outcome'>): OutcomeLabel =>
   OUTCOMES.find((o) => o === e.outcome) ?? 'Not Attempted';
 

@@ -1,7 +1,7 @@
 import type { CoachTopic } from '@ai-tutor/contract';
 
 /**
- * The negative-marking coach's arithmetic as a learner can check it on paper (DESIGN.md §6.2): the
+ * The negative-marking coach's arithmetic as a learner can check it on paper (docs/product.md#result-screen): the
  * server sends the figures (coach on the result), this writes them out.
  */
 

@@ -11,8 +11,8 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 /**
  * When a session started, in this browser's time zone: '25 Nov 2026, 01:53' (en-GB's short date and
  * 24-hour time). Written out rather than through Intl.DateTimeFormat: the first formatter a page makes
- * loads the locale's data, ~30 ms on a desktop and ~240 ms of main thread per load of the result page
- * under Lighthouse's 4× slower phone, before the page's first paint (profiled, 2026-11-27).
+ * loads the locale's data, main-thread work before the page's first paint
+ * (docs/decisions/0006-one-spinner-at-start-up.md#measurements).
  */
 export function localStartTime(startTime: string): string {
   const date = new Date(startTime);

@@ -86,7 +86,7 @@ function ExamReview({ exam }: { exam: ReviewSummaryView['exams'][number] }) {
 /**
  * /review: what is due in the learner's review queue, per exam and subject, and a Start button per
  * exam. A review session takes that exam's due questions (at most 20), interleaved across topics,
- * untimed; its marks do not enter the records (DESIGN.md §6.2).
+ * untimed; its marks do not enter the records (docs/product.md#performance-records).
  */
 export function ReviewScreen() {
   const { data, error, isLoading, refetch } = useGetReviewSummaryQuery(undefined, {

@@ -23,7 +23,7 @@ const createRoute: FastifyPluginAsyncZod = async (fastify) => {
         description:
           'Draws the questions and writes the session as one row. A scope with a running attempt answers ' +
           'that attempt (200, "Assessment resumed") on any device; `startAfresh: true` submits it first ' +
-          '(DESIGN.md §6.4) only while the attempt it `replaces` (a slug) is still the running one: racing starts ' +
+          '(docs/product.md#running-attempts) only while the attempt it `replaces` (a slug) is still the running one: racing starts ' +
           'afresh make one new attempt, answered to each. 404 for an unknown exam, module, subject or topic (or one outside its parent); ' +
           '409 when no question is available.',
         body: createAssessmentBody,

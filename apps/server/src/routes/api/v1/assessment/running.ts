@@ -11,7 +11,7 @@ const runningRoute: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['quiz'],
         summary: "The learner's running attempts",
         description:
-          'One per quiz scope at most (DESIGN.md §6.4): what each is of, its deadline and the server time, ' +
+          'One per quiz scope at most (docs/product.md#running-attempts): what each is of, its deadline and the server time, ' +
           'so a start dialog can say "Resume — mm:ss left". Attempts past their deadline are not listed.',
         response: { 200: envelope(runningAttemptsData) },
       },

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../../../plugins/app/authenticate.js';
 import { errors, perUser } from '../shared.js';
 
-/** A learner flags a question (DESIGN.md §6.2); operators read them with `npm run cli -- reports list`. */
+/** A learner flags a question (docs/product.md#question-reports); operators read them with `npm run cli -- reports list`. */
 const questionReportsRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     apiPaths.questionReports,

@@ -12,7 +12,7 @@ const scheduledTestsRoute: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['live tests'],
         summary: 'Live tests: upcoming, live and past, with my state, rank and percentile trend',
         description:
-          'DESIGN.md §6.3. `examSlug` keeps one exam’s tests (and trend). Start one with POST ' +
+          'docs/product.md#live-test-rules. `examSlug` keeps one exam’s tests (and trend). Start one with POST ' +
           '/api/v1/assessment and `scheduledTestId`.',
         security: [{ bearer: [] }],
         querystring: scheduledTestsQuery,
