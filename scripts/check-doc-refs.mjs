@@ -24,7 +24,10 @@ const OUTSIDE = [
     why: 'cites a document outside the repository; cite docs/product.md, docs/api.md, docs/architecture.md or a decision',
   },
   { pattern: /\b[Ii]ssues? #?\d+/g, why: 'cites an issue number; cite the docs or a decision instead' },
-  { pattern: /(?<![-\w])[Rr]ound [2-9]\b/g, why: 'cites a project round; cite the docs or a decision instead' },
+  {
+    pattern: /(?<![-\w])[Rr]ound [2-9]\b/g,
+    why: 'cites a project round; cite the docs or a decision instead',
+  },
 ];
 /** "§6.2" with no document of its own: allowed only after a named standard ("ASVS 5.0 §6.5"). */
 const SECTION_SIGN = /§\s?\d+(\.\d+)*/g;
