@@ -172,7 +172,8 @@ export default defineConfig(({ command }) => {
     server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
     build: {
       target: 'es2022',
-      sourcemap: false,
+      // SOURCEMAP=1 npx vite build --outDir /tmp/x: maps for attributing a chunk's bytes to its modules.
+      sourcemap: process.env.SOURCEMAP === '1',
       minify: process.env.NO_MINIFY ? false : undefined,
       rolldownOptions: {
         output: {

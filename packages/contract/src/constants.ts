@@ -91,20 +91,6 @@ export const HINT_LABELS = {
 export type HintLevel = keyof typeof HINT_LABELS;
 export const HINT_MAX_LEVEL = 4;
 export type HintLabel = (typeof HINT_LABELS)[HintLevel];
-/**
- * Where a hint came from: the question's author, a step of its stored solution, the question itself and
- * its topic (the nudge), general advice (no solution stored), or the AI tutor.
- */
-export const HINT_SOURCES = ['authored', 'solution', 'question', 'generic', 'ai'] as const;
-export type HintSource = (typeof HINT_SOURCES)[number];
-/** What the hint ladder says beside each hint, by source: true of every hint that has it. */
-export const HINT_SOURCE_LABELS: Record<HintSource, string> = {
-  authored: "Written by the question's author.",
-  solution: "Taken from the question's stored solution.",
-  question: "Built from the question's own text and its topic.",
-  generic: 'General advice: no solution is stored for this question.',
-  ai: 'Written by the AI tutor from the stored solution.',
-};
 /** The most authored hints a question may carry (levels 1–3; level 4 is always the worked solution). */
 export const AUTHORED_HINTS_MAX = 3;
 /** Hint calls a learner may make per window (per user, per server instance), as explain's. */

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './messages.js';
+export * from './quiz-messages.js';
 export * from './envelope.js';
 export * from './text.js';
 export * from './paths.js';

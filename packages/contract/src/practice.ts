@@ -1,8 +1,24 @@
 import { z } from 'zod';
-import { HINT_LABELS, HINT_MAX_LEVEL, HINT_SOURCES, SESSION_MODES, TEXT_LIMITS } from './constants.js';
+import { HINT_LABELS, HINT_MAX_LEVEL, SESSION_MODES, TEXT_LIMITS } from './constants.js';
 import { OUTCOME_LABELS } from './marking.js';
 import { text } from './text.js';
 import { CONFIDENCE_LEVELS } from './tutor.js';
+
+/**
+ * Where a hint came from: the question's author, a step of its stored solution, the question itself and
+ * its topic (the nudge), general advice (no solution stored), or the AI tutor. Here, not in
+ * constants.ts, whose module /login's first chunks share: these would cost every learner bytes.
+ */
+export const HINT_SOURCES = ['authored', 'solution', 'question', 'generic', 'ai'] as const;
+export type HintSource = (typeof HINT_SOURCES)[number];
+/** What the hint ladder says beside each hint, by source: true of every hint that has it. */
+export const HINT_SOURCE_LABELS: Record<HintSource, string> = {
+  authored: "Written by the question's author.",
+  solution: "Taken from the question's stored solution.",
+  question: "Built from the question's own text and its topic.",
+  generic: 'General advice: no solution is stored for this question.',
+  ai: 'Written by the AI tutor from the stored solution.',
+};
 
 /**
  * Practice, review and hints (docs/product.md#practice-and-review-sessions): the check and hint calls, and what a session's questions

@@ -9,7 +9,7 @@ import {
   TEXT_LIMITS,
   TIME_SPENT_MAX_SECONDS,
 } from './constants.js';
-import { timeLimitReviewOnlyMessage } from './messages.js';
+import { timeLimitReviewOnlyMessage } from './quiz-messages.js';
 import { answerValue, practiceEvaluationFields, sessionMode } from './practice.js';
 import { text } from './text.js';
 import { MARKING_SCHEME_NAMES, OUTCOME_LABELS } from './marking.js';

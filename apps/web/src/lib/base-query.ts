@@ -10,7 +10,7 @@ import type {
 import { fetchJson, type FetchResult } from './fetch-json';
 import { sessionEnded, tokensRefreshed } from '../stores/auth-slice';
 import { tokenStorage } from './token-storage';
-import { plainServerMessage } from './form-errors';
+import { plainServerMessage } from './server-message';
 
 /**
  * The one way the app calls the server: RTK Query's endpoints (api-client.ts) use it, and the first

@@ -1,4 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { asSentence } from './server-message';
 
 /**
  * The server's validation errors (the envelope's `errors: [{path, message}]`, paths such as
@@ -12,13 +13,6 @@ export interface ServerFieldError {
   /** The form's field name: the path without its request location (`confirmPassword`). */
   field: string;
   message: string;
-}
-
-/** "passwords must match" → "Passwords must match." */
-export function asSentence(message: string): string {
-  const text = message.trim();
-  const capital = text.charAt(0).toUpperCase() + text.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
 const fieldOf = (path: string) => {
@@ -36,12 +30,6 @@ export function serverFieldErrors(error: unknown): ServerFieldError[] {
       ? [{ field: fieldOf(path), message: asSentence(message) }]
       : [];
   });
-}
-
-/** The envelope's message with a validation path in front of it ('body.x: …') read as a sentence. */
-export function plainServerMessage(message: string): string {
-  const match = /^(?:body|querystring|params|headers)(?:\.[\w.[\]]+)?: (.+)$/s.exec(message);
-  return match ? asSentence(match[1]!) : message;
 }
 
 /**

@@ -61,11 +61,3 @@ export async function callThroughQueue<T>(call: () => Promise<T>, deps: QueueRet
   if ('error' in result) throw result.error;
   return result.data as T;
 }
-
-/** A failed call's Retry-After header, kept on its error for queueWaitMs. */
-export function withRetryAfter<E extends object>(
-  error: E,
-  meta: { response?: { headers: Headers } | undefined } | undefined,
-): E & { retryAfter: string | null } {
-  return { ...error, retryAfter: meta?.response?.headers.get('retry-after') ?? null };
-}

@@ -1,6 +1,6 @@
 import { apiPaths, type LoginForm, type Session } from '@ai-tutor/contract';
 import { callApi, type CallContext } from '../../../lib/base-query';
-import { withRetryAfter } from '../../../lib/queue-retry';
+import { withRetryAfter } from '../../../lib/retry-after';
 
 /**
  * POST /v1/auth/login {email, password} → {user, tokens}, through the one base query (nothing here is

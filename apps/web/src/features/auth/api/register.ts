@@ -1,6 +1,6 @@
 import { apiPaths, type RegisterForm, type Session } from '@ai-tutor/contract';
 import { api, withMessage } from '../../../lib/api-client';
-import { withRetryAfter } from '../../../lib/queue-retry';
+import { withRetryAfter } from '../../../lib/retry-after';
 import type { Envelope } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import { limitMessages } from '@ai-tutor/contract';
+import { limitMessages, signInQueuedMessage } from '@ai-tutor/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ describe('waiting for the password-hash queue', () => {
     await user.type(screen.getByLabelText('Password'), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(limitMessages.signInQueued);
+    expect(await screen.findByRole('status')).toHaveTextContent(signInQueuedMessage);
     expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
     await waitFor(() => expect(router.state.location.pathname).toBe('/exams'), { timeout: 3000 });
     expect(server.callsTo('POST', '/api/v1/auth/login')).toHaveLength(2);
@@ -50,7 +50,7 @@ describe('waiting for the password-hash queue', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(limitMessages.signInQueued));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(signInQueuedMessage));
     await waitFor(() => expect(router.state.location.pathname).toBe('/verify-user'), { timeout: 3000 });
     expect(server.callsTo('POST', '/api/v1/auth/signup')).toHaveLength(2);
     expect(server.callsTo('GET', '/api/v1/invitecode/verify/ABCD-EFGH')).toHaveLength(1);

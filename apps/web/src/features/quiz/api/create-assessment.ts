@@ -1,6 +1,6 @@
 import { apiPaths, type CreateAssessmentBody, type SessionData } from '@ai-tutor/contract';
 import { api } from '../../../lib/api-client';
-import { withRetryAfter } from '../../../lib/queue-retry';
+import { withRetryAfter } from '../../../lib/retry-after';
 
 /**
  * POST /v1/assessment → 201 {assessment, evaluation[]}, or 200 with the scope's running attempt
