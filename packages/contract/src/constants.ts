@@ -90,6 +90,8 @@ export const HINT_LABELS = {
 } as const;
 export type HintLevel = keyof typeof HINT_LABELS;
 export const HINT_MAX_LEVEL = 4;
+/** Checks of one practice position before it locks and shows the solution (decision 0016). */
+export const CHECK_MAX_TRIES = 3;
 export type HintLabel = (typeof HINT_LABELS)[HintLevel];
 /**
  * Where a hint came from: the question's author, a step of its stored solution, the question itself and
