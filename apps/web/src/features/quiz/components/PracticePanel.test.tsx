@@ -69,7 +69,8 @@ describe('practice: trying again after a wrong check', () => {
     await user.click(other);
     await user.click(screen.getByRole('button', { name: 'Check' }));
     const feedback = (await screen.findByText('Answer key')).parentElement!;
-    expect(within(feedback).getByText(/^Correct/)).toBeInTheDocument();
+    expect(within(feedback).getByText(/^Correct/)).toHaveTextContent(/^Correct$/);
+    expect(within(feedback).getByText('Your first try counts: -1 of 4.')).toBeInTheDocument();
     expect(screen.getByText('Checked: your answer is locked.')).toBeInTheDocument();
     expect(screen.queryByText('Not quite — try again.')).not.toBeInTheDocument();
     expect(server.saves().map((s) => (s.body as { userAnswer?: string }).userAnswer)).toEqual([
