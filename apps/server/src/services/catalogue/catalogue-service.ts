@@ -18,8 +18,8 @@ export const TREND_LENGTH = 10;
 /**
  * Percentages of the learner's completed mock tests (by module) and subject quizzes (by subject),
  * oldest first, the last TREND_LENGTH of each: the small score trend on the exam page. A mock test is
- * also a point of each subject it answered a question of, with that subject's share of the marks, as
- * the subject's record counts it (quiz/records.ts), so a card's trend and attempts agree.
+ * (and a topic quiz) also a point of each subject it answered a question of, with that subject's share
+ * of the marks, as the subject's record counts it (quiz/records.ts), so a card's trend and attempts agree.
  */
 async function recentPercentages(db: DbOrTx, userId: string): Promise<Map<string, number[]>> {
   const rows = await db
@@ -34,7 +34,7 @@ async function recentPercentages(db: DbOrTx, userId: string): Promise<Map<string
       subjectParts: sql<{ subject: string; type: QuestionType }[] | null>`(SELECT json_agg(
         json_build_object('subject', q.subject_id, 'type', q.type) ORDER BY s.pos)
         FROM unnest(${assessments.questionIds}) WITH ORDINALITY AS s(id, pos) JOIN questions q ON q.id = s.id
-        WHERE ${assessments.quizType} = 'module')`,
+        WHERE ${assessments.quizType} <> 'subject')`,
     })
     .from(assessments)
     .where(
@@ -42,7 +42,7 @@ async function recentPercentages(db: DbOrTx, userId: string): Promise<Map<string
         eq(assessments.userId, userId),
         eq(assessments.sessionCompleted, true),
         eq(assessments.mode, 'timed'),
-        inArray(assessments.quizType, ['module', 'subject']),
+        inArray(assessments.quizType, ['module', 'subject', 'topic']),
       ),
     )
     .orderBy(asc(assessments.endTime), asc(assessments.createdAt));
@@ -52,11 +52,11 @@ async function recentPercentages(db: DbOrTx, userId: string): Promise<Map<string
     trends.set(key, [...(trends.get(key) ?? []), percentage].slice(-TREND_LENGTH));
   };
   for (const row of rows) {
-    if (row.quizType !== 'module') {
+    if (row.quizType === 'subject') {
       add(`subject:${row.subjectId}`, row.score ?? 0, row.totalMarks);
       continue;
     }
-    add(`exam_module:${row.moduleId}`, row.score ?? 0, row.totalMarks);
+    if (row.quizType === 'module') add(`exam_module:${row.moduleId}`, row.score ?? 0, row.totalMarks);
     const bySubject = new Map<string, { score: number; marks: number; answered: boolean }>();
     (row.subjectParts ?? []).forEach((part, i) => {
       const mark = row.scores?.[i] ?? null;
