@@ -127,6 +127,12 @@ test('the tutor loop: a result’s coach → the mistakes notebook (report, dism
   await answerCurrent(page);
   await page.getByRole('radio', { name: 'Sure', exact: true }).check();
   await page.getByRole('button', { name: 'Check' }).click();
+  // A wrong first try stays open (decision 0016): 'Show solution' locks it and shows the key.
+  const tryAgain = page.getByText('Not quite — try again.');
+  await expect(page.getByText('Answer key').or(tryAgain)).toBeVisible();
+  if (await tryAgain.isVisible()) {
+    await page.getByRole('button', { name: 'Show solution' }).click();
+  }
   await expect(page.getByText('Answer key')).toBeVisible();
   await expect(page.getByText('Checked: your answer is locked.')).toBeVisible();
   await screenshot(page, 'tutor-review-check');

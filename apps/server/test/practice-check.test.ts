@@ -98,7 +98,8 @@ describe('a practice session', () => {
   it('checks an answer: right/wrong, the key and the explanation, then locks it', async () => {
     const s = await startSession(t.app, learner, practice());
     const lens = byText(s, 'Which forms');
-    const res = await check(lens._id, { userAnswer: 'plane mirror', confidence: 'sure' });
+    // A wrong answer locks when the learner asks for the solution (decision 0016).
+    const res = await check(lens._id, { userAnswer: 'plane mirror', confidence: 'sure', reveal: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(practiceMessages.checked);
     const data = checkAnswerData.parse(res.json().data);
@@ -172,9 +173,9 @@ describe('a practice session', () => {
     });
   });
 
-  it('checking without an answer reveals the key as not attempted', async () => {
+  it('showing the solution without an answer reveals the key as not attempted', async () => {
     const s = await startSession(t.app, learner, practice());
-    const res = await check(byText(s, 'Which forms')._id, { confidence: 'guess' });
+    const res = await check(byText(s, 'Which forms')._id, { confidence: 'guess', reveal: true });
     expect(checkAnswerData.parse(res.json().data)).toMatchObject({
       correct: false,
       outcome: 'Not Attempted',

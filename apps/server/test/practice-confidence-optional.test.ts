@@ -30,7 +30,7 @@ describe('a check without a confidence', () => {
       method: 'POST',
       url: `/api/v1/evaluations/${e._id}/check`,
       headers: learner.headers,
-      payload: { userAnswer: e.baseQuestion.options[0] },
+      payload: { userAnswer: e.baseQuestion.options[0], reveal: true },
     });
     expect(res.statusCode).toBe(200);
     const data = checkAnswerData.parse(res.json().data);

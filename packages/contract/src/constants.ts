@@ -90,6 +90,8 @@ export const HINT_LABELS = {
 } as const;
 export type HintLevel = keyof typeof HINT_LABELS;
 export const HINT_MAX_LEVEL = 4;
+/** Checks of one practice position before it locks and shows the solution (decision 0016). */
+export const CHECK_MAX_TRIES = 3;
 export type HintLabel = (typeof HINT_LABELS)[HintLevel];
 /** The most authored hints a question may carry (levels 1–3; level 4 is always the worked solution). */
 export const AUTHORED_HINTS_MAX = 3;

@@ -63,6 +63,8 @@ export const practiceEvaluationFields = {
   /** How many hint levels were given so far (the next one asked for must be this + 1 at most). */
   hintsGiven: z.number().int().min(0).max(HINT_MAX_LEVEL).optional(),
   feedback: checkFeedback.nullable().optional(),
+  /** Wrong checks so far of a position not yet locked (the learner may try again until it locks). */
+  triesUsed: z.number().int().min(0).optional(),
 };
 
 /**
@@ -72,6 +74,8 @@ export const practiceEvaluationFields = {
 export const checkAnswerBody = z.object({
   userAnswer: answerValue.optional(),
   confidence: confidence.optional(),
+  /** Show the solution now: locks the position whatever the answer (decision 0016). */
+  reveal: z.boolean().optional(),
 });
 export type CheckAnswerBody = z.infer<typeof checkAnswerBody>;
 
@@ -83,8 +87,25 @@ export const checkedEvaluation = z.object({
   locked: z.literal(true),
   confidence: confidence.nullable(),
 });
-export const checkAnswerData = checkFeedback.extend({ evaluation: checkedEvaluation });
+export const lockedCheckData = checkFeedback.extend({ evaluation: checkedEvaluation });
+export type LockedCheckData = z.infer<typeof lockedCheckData>;
+
+/**
+ * A wrong check that does not lock: "not right yet", with neither key, explanation nor mark, and how
+ * many tries are left before the position locks on its own (decision 0016).
+ */
+export const tryAgainData = z.object({
+  correct: z.literal(false),
+  triesUsed: z.number().int().min(1),
+  triesLeft: z.number().int().min(1),
+  evaluation: checkedEvaluation.extend({ locked: z.literal(false) }),
+});
+export type TryAgainData = z.infer<typeof tryAgainData>;
+
+/** `POST /v1/evaluations/:id/check`: locked (with the feedback) or to try again (without it). */
+export const checkAnswerData = z.union([lockedCheckData, tryAgainData]);
 export type CheckAnswerData = z.infer<typeof checkAnswerData>;
+export const isLockedCheck = (data: CheckAnswerData): data is LockedCheckData => data.evaluation.locked;
 
 /** `POST /v1/evaluations/:id/hint`: levels one at a time (1 first; n needs n − 1 given before). */
 export const hintBody = z.object({ level: z.number().int().min(1).max(HINT_MAX_LEVEL) });

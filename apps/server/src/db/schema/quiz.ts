@@ -79,6 +79,11 @@ export const assessments = pgTable(
     hintsGiven: integer('hints_given').array(),
     /** The mark each check gave, by position (so a reload shows the same verdict). */
     checkScores: jsonb('check_scores').$type<Record<string, number | null>>(),
+    /**
+     * Checks made so far by position, and the mark of the answer the position locked with (checkScores
+     * keeps the first check's, the one that counts: decision 0016).
+     */
+    checkTries: jsonb('check_tries').$type<Record<string, { tries: number; mark: number | null }>>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,11 +1,14 @@
 import {
   currentScheme,
   DEFAULT_MARKING_SCHEME,
+  fullMarks,
+  schemeById,
+  type QuestionType,
   type ExamDetail,
   type ExamsList,
   type PerformanceRecord,
 } from '@ai-tutor/contract';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { assessments, exams, modules, performanceRecords, subjects, topics } from '../../db/schema.js';
 
@@ -14,7 +17,9 @@ export const TREND_LENGTH = 10;
 
 /**
  * Percentages of the learner's completed mock tests (by module) and subject quizzes (by subject),
- * oldest first, the last TREND_LENGTH of each: the small score trend on the exam page.
+ * oldest first, the last TREND_LENGTH of each: the small score trend on the exam page. A mock test is
+ * (and a topic quiz) also a point of each subject it answered a question of, with that subject's share
+ * of the marks, as the subject's record counts it (quiz/records.ts), so a card's trend and attempts agree.
  */
 async function recentPercentages(db: DbOrTx, userId: string): Promise<Map<string, number[]>> {
   const rows = await db
@@ -24,6 +29,12 @@ async function recentPercentages(db: DbOrTx, userId: string): Promise<Map<string
       subjectId: assessments.subjectId,
       score: assessments.score,
       totalMarks: assessments.totalMarks,
+      scheme: assessments.markingScheme,
+      scores: assessments.scores,
+      subjectParts: sql<{ subject: string; type: QuestionType }[] | null>`(SELECT json_agg(
+        json_build_object('subject', q.subject_id, 'type', q.type) ORDER BY s.pos)
+        FROM unnest(${assessments.questionIds}) WITH ORDINALITY AS s(id, pos) JOIN questions q ON q.id = s.id
+        WHERE ${assessments.quizType} <> 'subject')`,
     })
     .from(assessments)
     .where(
@@ -31,17 +42,33 @@ async function recentPercentages(db: DbOrTx, userId: string): Promise<Map<string
         eq(assessments.userId, userId),
         eq(assessments.sessionCompleted, true),
         eq(assessments.mode, 'timed'),
-        inArray(assessments.quizType, ['module', 'subject']),
+        inArray(assessments.quizType, ['module', 'subject', 'topic']),
       ),
     )
     .orderBy(asc(assessments.endTime), asc(assessments.createdAt));
   const trends = new Map<string, number[]>();
+  const add = (key: string, score: number, marks: number) => {
+    const percentage = marks > 0 ? Math.round((score / marks) * 1000) / 10 : 0;
+    trends.set(key, [...(trends.get(key) ?? []), percentage].slice(-TREND_LENGTH));
+  };
   for (const row of rows) {
-    const key = row.quizType === 'module' ? `exam_module:${row.moduleId}` : `subject:${row.subjectId}`;
-    const percentage = row.totalMarks > 0 ? Math.round(((row.score ?? 0) / row.totalMarks) * 1000) / 10 : 0;
-    const list = trends.get(key) ?? [];
-    list.push(percentage);
-    trends.set(key, list.slice(-TREND_LENGTH));
+    if (row.quizType === 'subject') {
+      add(`subject:${row.subjectId}`, row.score ?? 0, row.totalMarks);
+      continue;
+    }
+    if (row.quizType === 'module') add(`exam_module:${row.moduleId}`, row.score ?? 0, row.totalMarks);
+    const bySubject = new Map<string, { score: number; marks: number; answered: boolean }>();
+    (row.subjectParts ?? []).forEach((part, i) => {
+      const mark = row.scores?.[i] ?? null;
+      const share = bySubject.get(part.subject) ?? { score: 0, marks: 0, answered: false };
+      share.score += mark ?? 0;
+      share.marks += fullMarks(schemeById(row.scheme), part.type);
+      share.answered ||= mark !== null;
+      bySubject.set(part.subject, share);
+    });
+    for (const [subject, share] of bySubject) {
+      if (share.answered) add(`subject:${subject}`, share.score, share.marks);
+    }
   }
   return trends;
 }

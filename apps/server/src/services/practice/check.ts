@@ -1,4 +1,6 @@
 import {
+  CHECK_MAX_TRIES,
+  fullMarks,
   HINT_MAX_LEVEL,
   liveTestMessages,
   SAVE_GRACE_SECONDS,
@@ -10,6 +12,7 @@ import {
   type AnswerValue,
   type CheckAnswerBody,
   type CheckAnswerData,
+  type Confidence,
   type QuestionKey,
   type QuestionType,
   type SessionMode,
@@ -22,18 +25,19 @@ import type { FreeTextGrader } from '../quiz/free-text-grading.js';
 import { parseAnswer } from '../quiz/answer-sheets.js';
 import { saveEvaluation } from '../quiz/save-evaluation.js';
 import { parseEvaluationId } from '../quiz/session-ids.js';
-import { feedbackOf } from './feedback.js';
+import { feedbackOf, type CheckTry } from './feedback.js';
 import { recordAnswers } from '../tutor/record-answers.js';
 import { outcomeOf } from '../quiz/evaluation-views.js';
 
 /**
- * `POST /v1/evaluations/:id/check` (docs/product.md#practice-and-review-sessions): in a practice or review session, marks one answer
- * at once, locks it and answers right/wrong, the key and the explanation. The answer in the body is
- * saved first (through the ordinary save, so it is validated the same way); without one the saved
- * answer is checked (none: the key is revealed and the question counts as not attempted). The lock
- * only succeeds on an unchecked position whose answer is still the one marked, and the mark and the
- * confidence are written with it; in the same transaction the review queue records the answer, so the
- * question is rescheduled at once (completion leaves checked positions to the queue as they are).
+ * `POST /v1/evaluations/:id/check` (docs/api.md, decision 0016): in a practice or review session, marks
+ * one answer at once. A right answer, a `reveal`, or the last of CHECK_MAX_TRIES checks locks the
+ * position and answers with the key and the explanation; any other wrong check says only "not right
+ * yet" and leaves the answer open to another try. The answer in the body is saved first (through the
+ * ordinary save, so it is validated the same way); without one the saved answer is checked (none: it
+ * counts as not attempted). The FIRST check's mark is the one that counts: it and the confidence are
+ * written then, and in the same transaction the review queue records that answer (completion leaves
+ * checked positions to the queue as they are); later tries only count and may lock.
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,6 +63,9 @@ export interface PositionRow {
   answer_json: string | null;
   key_json: string;
   explanation: string | null;
+  check_try_json: string | null;
+  first_score_json: string | null;
+  first_confidence: Confidence | null;
   /** When the question's live paper returns it to the bank; null: in circulation. */
   back_ms: number | null;
   /** The question is also in another running timed session of this learner. */
@@ -88,6 +95,8 @@ export async function practicePosition(
       sh.time_spent[${at + 1}::int] AS time_spent, q.text AS question_text,
       q.type AS question_type, (sh.options -> ${at}::int)::text AS options_json,
       sh.answers[${at + 1}::int] AS answer_json, q.key::text AS key_json, q.explanation,
+      (a.check_tries -> ${String(at)}::text)::text AS check_try_json,
+      (a.check_scores -> ${String(at)}::text)::text AS first_score_json, a.confidence[${at + 1}::int] AS first_confidence,
       ${circulatesAgainMs('q.id')} AS back_ms,
       EXISTS (SELECT 1 FROM assessments o WHERE o.user_id = a.user_id AND o.id <> a.id
         AND NOT o.session_completed AND o.timed AND q.id = ANY (o.question_ids)
@@ -140,68 +149,95 @@ export async function checkAnswer(
   }
   const { key, score } = await markOf(grader, found.row, answer);
   const at = found.position;
+  const previous =
+    found.row.check_try_json === null ? null : (JSON.parse(found.row.check_try_json) as CheckTry);
+  const tries = (previous?.tries ?? 0) + 1;
+  const first = tries === 1;
+  const maxScore = fullMarks(schemeById(found.row.marking_scheme), found.row.question_type);
+  const right = score !== null && score >= maxScore;
+  const lock = right || body.reveal === true || tries >= CHECK_MAX_TRIES;
+  const answerJson = answer === null ? null : JSON.stringify(answer);
 
-  const locked = await db.transaction(async (tx) => {
+  const sheet = await db.transaction(async (tx) => {
     // The lock is on the answer sheet, where saves look (and wait) for it; the answer must still be the
     // one marked. Practice sheets have a checked array: a timed session's has none and locks nothing.
     const updated = await tx.execute(sql`
-      UPDATE answer_sheets s SET checked[${at + 1}::int] = true
+      UPDATE answer_sheets s SET checked[${at + 1}::int] = ${lock}
       WHERE s.assessment_id = ${found.sessionId} AND s.user_id = ${userId} AND s.checked IS NOT NULL
         AND NOT s.completed AND NOT coalesce(s.checked[${at + 1}::int], false)
-        AND s.answers[${at + 1}::int]::jsonb IS NOT DISTINCT FROM ${answer === null ? null : JSON.stringify(answer)}::jsonb
+        AND s.answers[${at + 1}::int]::jsonb IS NOT DISTINCT FROM ${answerJson}::jsonb
       RETURNING s.marked[${at + 1}::int] AS marked`);
     const row = updated.rows[0] as { marked: boolean } | undefined;
     if (!row) return null;
-    await tx.execute(sql`
-      UPDATE assessments a SET confidence[${at + 1}::int] = ${body.confidence ?? null}::text,
-        check_scores = coalesce(a.check_scores, '{}'::jsonb) || jsonb_build_object(${String(at)}::text, ${
-          score === null ? null : JSON.stringify(score)
-        }::jsonb)
-      WHERE a.id = ${found.sessionId}`);
-    const maxScore = schemeById(found.row.marking_scheme).marks[found.row.question_type].correct;
-    await recordAnswers(tx, [
-      {
-        userId,
-        questionId: found.row.question_id,
-        assessmentId: found.sessionId,
-        position: at,
-        examId: found.row.exam_id,
-        subjectId: found.row.subject_id,
-        topicId: found.row.topic_id,
-        sessionKind: found.row.mode === 'review' ? 'review' : 'practice',
-        outcome: outcomeOf(answer, score, maxScore),
-        score,
-        maxScore,
-        // After the worked solution (hint 4) a right answer is not recall: the queue hears a guess.
-        confidence:
-          Number(found.row.hints_given ?? 0) >= HINT_MAX_LEVEL ? 'guess' : (body.confidence ?? null),
-        timeSpent: Number(found.row.time_spent ?? 0),
-        answer,
-        answeredAt: new Date(),
-      },
-    ]);
+    // The count moves only from the number of tries this check read: a concurrent check loses.
+    const counted = await tx.execute(sql`
+      UPDATE assessments a SET check_tries = coalesce(a.check_tries, '{}'::jsonb) || jsonb_build_object(
+          ${String(at)}::text, jsonb_build_object('tries', ${tries}::int, 'mark', ${
+            score === null ? null : JSON.stringify(score)
+          }::jsonb)),
+        confidence[${at + 1}::int] = CASE WHEN ${first} THEN ${body.confidence ?? null}::text
+          ELSE a.confidence[${at + 1}::int] END,
+        check_scores = CASE WHEN ${first} THEN coalesce(a.check_scores, '{}'::jsonb) || jsonb_build_object(
+          ${String(at)}::text, ${score === null ? null : JSON.stringify(score)}::jsonb) ELSE a.check_scores END
+      WHERE a.id = ${found.sessionId}
+        AND coalesce((a.check_tries -> ${String(at)}::text ->> 'tries')::int, 0) = ${tries - 1}::int
+      RETURNING a.id`);
+    if (counted.rows.length === 0) throw conflict(practiceMessages.alreadyChecked);
+    if (first) {
+      await recordAnswers(tx, [
+        {
+          userId,
+          questionId: found.row.question_id,
+          assessmentId: found.sessionId,
+          position: at,
+          examId: found.row.exam_id,
+          subjectId: found.row.subject_id,
+          topicId: found.row.topic_id,
+          sessionKind: found.row.mode === 'review' ? 'review' : 'practice',
+          outcome: outcomeOf(answer, score, maxScore),
+          score,
+          maxScore,
+          // After the worked solution (hint 4) a right answer is not recall: the queue hears a guess.
+          confidence:
+            Number(found.row.hints_given ?? 0) >= HINT_MAX_LEVEL ? 'guess' : (body.confidence ?? null),
+          timeSpent: Number(found.row.time_spent ?? 0),
+          answer,
+          answeredAt: new Date(),
+        },
+      ]);
+    }
     return row;
   });
-  // Checked meanwhile by another request, or the answer changed under the check: nothing was locked.
-  if (!locked) throw conflict(practiceMessages.alreadyChecked);
-
+  // Checked meanwhile by another request, or the answer changed under the check: nothing was written.
+  if (!sheet) throw conflict(practiceMessages.alreadyChecked);
+  const evaluation = {
+    _id: evaluationId,
+    userAnswer: answer,
+    status: answer === null ? ('not_answered' as const) : ('answered' as const),
+    markedForReview: Boolean(sheet.marked),
+  };
+  if (!lock) {
+    return {
+      correct: false,
+      triesUsed: tries,
+      triesLeft: CHECK_MAX_TRIES - tries,
+      evaluation: {
+        ...evaluation,
+        locked: false,
+        confidence: first ? (body.confidence ?? null) : found.row.first_confidence,
+      },
+    };
+  }
+  // The feedback's mark is the first check's (the one that counts); right/wrong is the answer's now.
   const feedback = feedbackOf({
     schemeId: found.row.marking_scheme,
     type: found.row.question_type,
     key,
     answer,
-    score,
+    score: first ? score : (JSON.parse(found.row.first_score_json ?? 'null') as number | null),
     explanation: found.row.explanation,
+    lockedMark: first ? undefined : score,
   });
-  return {
-    ...feedback,
-    evaluation: {
-      _id: evaluationId,
-      userAnswer: answer,
-      status: answer === null ? 'not_answered' : 'answered',
-      markedForReview: Boolean(locked.marked),
-      locked: true,
-      confidence: body.confidence ?? null,
-    },
-  };
+  const confidence = first ? (body.confidence ?? null) : found.row.first_confidence;
+  return { ...feedback, evaluation: { ...evaluation, locked: true, confidence } };
 }

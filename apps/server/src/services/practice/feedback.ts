@@ -33,11 +33,14 @@ export function feedbackOf(input: {
   answer: AnswerValue;
   score: number | null;
   explanation: string | null;
+  /** The mark of the answer the position locked with, when a later try than the first (that counts). */
+  lockedMark?: number | null;
 }): CheckFeedback {
   const maxScore = fullMarks(schemeById(input.schemeId), input.type);
+  const shown = input.lockedMark === undefined ? input.score : input.lockedMark;
   return {
-    correct: input.score !== null && input.score >= maxScore,
-    outcome: OUTCOME_LABELS[outcomeOf(input.answer, input.score, maxScore)],
+    correct: shown !== null && shown >= maxScore,
+    outcome: OUTCOME_LABELS[outcomeOf(input.answer, shown, maxScore)],
     score: input.score,
     maxScore,
     key: { baseAnswer: keyText(input.key), correctOptions: correctOptionsOf(input.key) },
@@ -46,7 +49,10 @@ export function feedbackOf(input: {
 }
 
 /** The practice fields of a practice or review session's question (absent from timed sessions). */
-export type PracticeFields = Pick<Evaluation, 'locked' | 'confidence' | 'hintsGiven' | 'feedback'>;
+export type PracticeFields = Pick<
+  Evaluation,
+  'locked' | 'confidence' | 'hintsGiven' | 'feedback' | 'triesUsed'
+>;
 
 export const uncheckedFields = (): PracticeFields => ({
   locked: false,
@@ -65,6 +71,7 @@ export interface PracticeColumns {
   checked_key_json: string | null;
   checked_explanation: string | null;
   check_score_json: string | null;
+  check_try_json: string | null;
 }
 
 export function practiceFieldsOf(
@@ -73,10 +80,16 @@ export function practiceFieldsOf(
   answer: AnswerValue,
 ): PracticeFields | undefined {
   if (raw.mode === 'timed') return undefined;
-  const base = { ...uncheckedFields(), hintsGiven: Number(raw.hints_given ?? 0) };
+  const tries = raw.check_try_json === null ? null : (JSON.parse(raw.check_try_json) as CheckTry);
+  const base = {
+    ...uncheckedFields(),
+    hintsGiven: Number(raw.hints_given ?? 0),
+    triesUsed: tries?.tries ?? 0,
+  };
   if (!raw.checked || raw.checked_key_json === null) return base;
   return {
     ...base,
+    triesUsed: undefined,
     locked: true,
     confidence: raw.confidence,
     feedback: feedbackOf({
@@ -86,6 +99,13 @@ export function practiceFieldsOf(
       answer,
       score: raw.check_score_json === null ? null : (JSON.parse(raw.check_score_json) as number | null),
       explanation: raw.checked_explanation,
+      lockedMark: tries && tries.tries > 1 ? tries.mark : undefined,
     }),
   };
+}
+
+/** Checks of one position so far, and the mark it locked with (`assessments.check_tries`). */
+export interface CheckTry {
+  tries: number;
+  mark: number | null;
 }

@@ -35,20 +35,24 @@ async function entityFilter(db: Db, query: AttemptsQuery): Promise<{ name: strin
       columns: { id: true, name: true },
     });
     if (!row) throw notFound(quizMessages.scopeNotFound('Subject', query.entitySlug));
-    const where = and(eq(assessments.quizType, 'subject'), eq(assessments.subjectId, row.id));
-    return { name: row.name, where: where ?? sql`false` };
+    return { name: row.name, where: answered('subject', row.id) };
   }
   const row = await db.query.topics.findFirst({
     where: eq(topics.slug, query.entitySlug),
     columns: { id: true, name: true },
   });
   if (!row) throw notFound(quizMessages.scopeNotFound('Topic', query.entitySlug));
-  // As records.ts counts: its own topic quizzes, and sessions that answered one of its questions.
-  const answeredTopic = sql`((${assessments.quizType} = 'topic' AND ${assessments.topicId} = ${row.id})
+  return { name: row.name, where: answered('topic', row.id) };
+}
+
+/** As records.ts counts: the entity's own quizzes, and sessions that answered one of its questions. */
+function answered(entity: 'subject' | 'topic', id: string): SQL {
+  const own = entity === 'subject' ? assessments.subjectId : assessments.topicId;
+  const column = sql.raw(entity === 'subject' ? 'q.subject_id' : 'q.topic_id');
+  return sql`((${assessments.quizType} = ${entity} AND ${own} = ${id})
     OR EXISTS (SELECT 1 FROM unnest(${assessments.questionIds}) WITH ORDINALITY AS s(id, pos)
       JOIN ${questions} q ON q.id = s.id
-      WHERE q.topic_id = ${row.id} AND jsonb_typeof(${assessments.scores} -> (s.pos::int - 1)) = 'number'))`;
-  return { name: row.name, where: answeredTopic };
+      WHERE ${column} = ${id} AND jsonb_typeof(${assessments.scores} -> (s.pos::int - 1)) = 'number'))`;
 }
 
 export async function listAttempts(

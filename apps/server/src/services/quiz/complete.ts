@@ -116,7 +116,7 @@ function scoreSession(session: LockedSession, keys: KeyRow[], verdicts: Map<numb
       score = verdict.correct ? max : scheme.marks.text.wrong;
       notes[String(position)] = verdict.reason;
     }
-    return { score, max, topicId: row.topic_id };
+    return { score, max, topicId: row.topic_id, subjectId: row.subject_id };
   });
   return { session, scores: questions.map((q) => q.score), notes, questions };
 }

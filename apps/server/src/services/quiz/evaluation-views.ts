@@ -65,7 +65,8 @@ const PRACTICE_COLUMNS = sql`a.mode, a.marking_scheme, sh.checked[s.pos] AS chec
   a.confidence[s.pos] AS confidence, a.hints_given[s.pos] AS hints_given,
   CASE WHEN sh.checked[s.pos] THEN q.key::text END AS checked_key_json,
   CASE WHEN sh.checked[s.pos] THEN q.explanation END AS checked_explanation,
-  CASE WHEN sh.checked[s.pos] THEN (a.check_scores -> (s.pos::int - 1)::text)::text END AS check_score_json`;
+  CASE WHEN sh.checked[s.pos] THEN (a.check_scores -> (s.pos::int - 1)::text)::text END AS check_score_json,
+  (a.check_tries -> (s.pos::int - 1)::text)::text AS check_try_json`;
 
 /** Result-only columns are selected only when `withKeys` (a completed session's result). */
 async function sessionQuestionRows(db: DbOrTx, sessionId: string, withKeys: boolean): Promise<RawRow[]> {

@@ -27,6 +27,7 @@ interface SessionRow {
   scores_json: string | null;
   question_types: QuestionType[] | string;
   topics_json: string;
+  subjects_json: string;
 }
 
 interface Folded {
@@ -58,7 +59,9 @@ export async function rebuildRecords(tx: DbOrTx, userIds: string[]): Promise<voi
     SELECT a.user_id, a.quiz_type, a.mode, a.module_id, a.subject_id, a.topic_id, a.total_marks, a.marking_scheme,
       a.scores::text AS scores_json, sh.question_types,
       (SELECT json_agg(q.topic_id ORDER BY s.pos) FROM unnest(a.question_ids) WITH ORDINALITY AS s(id, pos)
-        JOIN questions q ON q.id = s.id)::text AS topics_json
+        JOIN questions q ON q.id = s.id)::text AS topics_json,
+      (SELECT json_agg(q.subject_id ORDER BY s.pos) FROM unnest(a.question_ids) WITH ORDINALITY AS s(id, pos)
+        JOIN questions q ON q.id = s.id)::text AS subjects_json
     FROM assessments a JOIN answer_sheets sh ON sh.assessment_id = a.id
     WHERE a.session_completed AND a.user_id IN (${ids})
       -- A live test's sessions count once it is ranked (live-tests/records.ts).
@@ -70,11 +73,13 @@ export async function rebuildRecords(tx: DbOrTx, userIds: string[]): Promise<voi
     const scheme = schemeById(row.marking_scheme);
     const scores = JSON.parse(row.scores_json ?? '[]') as (number | null)[];
     const topics = JSON.parse(row.topics_json ?? '[]') as (string | null)[];
+    const subjectIds = JSON.parse(row.subjects_json ?? '[]') as (string | null)[];
     const types = textArray(row.question_types);
     const questions: ScoredQuestion[] = types.map((type, i) => ({
       score: scores[i] ?? null,
       max: fullMarks(scheme, type),
       topicId: topics[i] ?? null,
+      subjectId: subjectIds[i] ?? null,
     }));
     const session = {
       userId: row.user_id,

@@ -9,11 +9,11 @@ import { performanceRecords } from '../../db/schema.js';
  * Which entities a session counts for:
  * - its own entity with the whole score: the module for a mock test ('exam_module'), the subject for a
  *   subject quiz ('subject'), the topic for a topic quiz ('topic');
- * - every topic its questions belong to, with the marks of those questions only (a mock test is
- *   practice on each topic it touches).
- * A mock test does not count as a subject attempt: the exam page shows a subject's attempts next to a
- * link listing that subject's quizzes, and the two must agree. The attempts list of a topic likewise
- * lists every completed session with a question of that topic.
+ * - every subject and every topic it answered a question of, with the marks of those questions only
+ *   (a mock test is practice on each subject and topic it touches; a topic quiz on its subject).
+ * So a subject's attempts are never fewer than any of its topics' (a card never says "No attempts
+ * yet" above a topic attempted in a mock: decision 0016), and each attempts list lists exactly the
+ * completed sessions its record counts (attempts.ts).
  *
  * averageScore = percentageSum / attempts, each attempt's percentage being score / marks × 100
  * (negative when wrong answers outweigh right ones).
@@ -37,6 +37,7 @@ export interface ScoredQuestion {
   /** What the question was worth under the session's marking scheme. */
   max: number;
   topicId: string | null;
+  subjectId: string | null;
 }
 
 export interface RecordDelta {
@@ -60,21 +61,19 @@ export function recordDeltas(session: SessionForRecords, scored: ScoredQuestion[
   own.marks = session.totalMarks;
   const deltas = own.entityId ? [own] : [];
 
-  const byTopic = new Map<string, ScoredQuestion[]>();
-  for (const q of scored) {
-    if (q.topicId) byTopic.set(q.topicId, [...(byTopic.get(q.topicId) ?? []), q]);
-  }
-  for (const [topicId, items] of byTopic) {
-    // A topic quiz's own record already is this topic's record: counting it twice would double it.
-    if (own.entityType === 'topic' && own.entityId === topicId) continue;
-    // A topic none of whose questions was answered was not attempted: it makes no record.
-    if (items.every((q) => q.score === null)) continue;
-    deltas.push({
-      entityType: 'topic',
-      entityId: topicId,
-      score: sum(items),
-      marks: items.reduce((total, q) => total + q.max, 0),
-    });
+  for (const entityType of ['subject', 'topic'] as const) {
+    const byEntity = new Map<string, ScoredQuestion[]>();
+    for (const q of scored) {
+      const id = entityType === 'subject' ? q.subjectId : q.topicId;
+      if (id) byEntity.set(id, [...(byEntity.get(id) ?? []), q]);
+    }
+    for (const [entityId, items] of byEntity) {
+      // A quiz's own record already is this entity's record: counting it twice would double it.
+      if (own.entityType === entityType && own.entityId === entityId) continue;
+      // An entity none of whose questions was answered was not attempted: it makes no record.
+      if (items.every((q) => q.score === null)) continue;
+      deltas.push({ entityType, entityId, score: sum(items), marks: items.reduce((t, q) => t + q.max, 0) });
+    }
   }
   return deltas;
 }

@@ -2,8 +2,9 @@ import { apiPaths, buildPath, type CheckAnswerBody, type CheckAnswerData } from 
 import { api } from '../../../lib/api-client';
 
 /**
- * POST /v1/evaluations/:id/check — practice and review: locks the answer and answers right or wrong,
- * the key and the explanation (docs/product.md#practice-and-review-sessions).
+ * POST /v1/evaluations/:id/check — practice and review: right (locked, with the key and the
+ * explanation), the solution asked for (`reveal`) or the last try; otherwise "not right yet" with the
+ * answer left open (decision 0016; tell them apart with the contract's `isLockedCheck`).
  */
 export const checkAnswerApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -27,8 +27,14 @@ export function CheckFeedbackPanel({
       >
         <Typography component="p" sx={{ fontWeight: 700 }}>
           {correct ? 'Correct' : outcome === 'Partially Correct' ? 'Partially correct' : 'Incorrect'}
-          {score !== null && ` (${signed(score)} of ${maxScore})`}
+          {score !== null && !(correct && score < maxScore) && ` (${signed(score)} of ${maxScore})`}
         </Typography>
+        {/* Right on a later try: the first try's mark is the one that counts (decision 0016). */}
+        {correct && (score === null || score < maxScore) && (
+          <Typography variant="body2">
+            Your first try counts: {score === null ? 'not attempted' : `${signed(score)} of ${maxScore}`}.
+          </Typography>
+        )}
         {confidence && (
           <Typography variant="body2">You said you were {CONFIDENCE_TEXT[confidence]}.</Typography>
         )}

@@ -1,5 +1,5 @@
-import type { Confidence, HintData, HintLevel } from '@ai-tutor/contract';
-import { Box, Button, CircularProgress, Stack } from '@mui/material';
+import { isLockedCheck, type Confidence, type HintData, type HintLevel } from '@ai-tutor/contract';
+import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/base-query';
@@ -19,9 +19,10 @@ interface PracticePanelProps {
 }
 
 /**
- * Practice and review (docs/product.md#practice-and-review-sessions) under the answer: how sure the learner is, Check (which locks the
- * answer and shows right or wrong, the key and the explanation) and the hint ladder. The answer is saved
- * first, so the check reads it, with the time spent on it, from the server.
+ * Practice and review under the answer (decision 0016): how sure the learner is, Check and the hint
+ * ladder. A wrong check says 'Not quite — try again' and leaves the answer open, with 'Show solution';
+ * a right one, the solution asked for or the last try locks it and shows the key and the explanation.
+ * The answer is saved first, so the check reads it, with the time spent on it, from the server.
  */
 export function PracticePanel({ question, store, onEnded }: PracticePanelProps) {
   const { evaluation } = question;
@@ -36,8 +37,8 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
   const shownHints = hints[evaluation._id] ?? [];
 
   // How sure one was is optional: said, it tells the review queue a right guess from a known answer.
-  const onCheck = async () => {
-    if (!store.saveCurrent()) {
+  const onCheck = async (reveal = false) => {
+    if (!store.saveCurrent() && !reveal) {
       toast('Choose or type an answer before checking it.', 'info');
       return;
     }
@@ -51,14 +52,19 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
       }
       const result = await check({
         evaluationId: evaluation._id,
-        body: chosen ? { confidence: chosen } : {},
+        body: { ...(chosen ? { confidence: chosen } : {}), ...(reveal ? { reveal } : {}) },
       });
       if (result.error) {
         toast(errorMessage(result.error, 'Your answer could not be checked. Please try again.'), 'error');
         return;
       }
-      const { evaluation: checked, ...feedback } = result.data;
-      store.applyChecked(evaluation._id, { ...checked, feedback });
+      if (isLockedCheck(result.data)) {
+        const { evaluation: checked, ...feedback } = result.data;
+        store.applyChecked(evaluation._id, { ...checked, feedback });
+      } else {
+        const { evaluation: tried, triesUsed } = result.data;
+        store.applyChecked(evaluation._id, { ...tried, triesUsed, feedback: null });
+      }
     } finally {
       setChecking(false);
     }
@@ -79,8 +85,14 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
     return <CheckFeedbackPanel feedback={evaluation.feedback} confidence={evaluation.confidence ?? null} />;
   }
 
+  const triesUsed = evaluation.triesUsed ?? 0;
   return (
     <Box sx={{ mt: 2 }}>
+      {triesUsed > 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }} role="status">
+          Not quite — try again.
+        </Alert>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-end' } }}>
         <ConfidenceChoice
           value={chosen}
@@ -99,6 +111,11 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
         >
           {checking ? 'Checking…' : 'Check'}
         </Button>
+        {triesUsed > 0 && (
+          <Button variant="outlined" onClick={() => void onCheck(true)} disabled={checking}>
+            Show solution
+          </Button>
+        )}
       </Stack>
       <HintLadder
         key={evaluation._id}

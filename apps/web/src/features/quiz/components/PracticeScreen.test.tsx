@@ -1,4 +1,4 @@
-import type { CheckAnswerData, HintData } from '@ai-tutor/contract';
+import type { HintData, LockedCheckData } from '@ai-tutor/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ const PRACTICE_ROUTE = '/practice/exam/:examId/:type/:moduleId?/:subjectId?/:top
 const practiceAssessment = (mode: 'practice' | 'review' = 'practice') =>
   makeAssessment({ mode, timed: false, deadline: new Date(T0 + 7 * 86_400_000).toISOString() });
 
-const checked = (n: number, confidence: 'sure' | 'unsure' | 'guess'): CheckAnswerData => ({
+const checked = (n: number, confidence: 'sure' | 'unsure' | 'guess'): LockedCheckData => ({
   correct: false,
   outcome: 'Incorrect',
   score: -1,

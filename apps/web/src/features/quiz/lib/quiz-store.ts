@@ -205,7 +205,7 @@ export class QuizStore {
   applyChecked(evaluationId: string, patch: Partial<LocalQuestion['evaluation']>) {
     const questions = this.state.questions.map((q) =>
       q.evaluation._id === evaluationId
-        ? { ...q, draft: null, evaluation: { ...q.evaluation, ...patch, locked: true } }
+        ? { ...q, draft: null, evaluation: { ...q.evaluation, locked: true, ...patch } }
         : q,
     );
     this.state = { ...this.state, questions };
