@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { users } from '../src/db/schema.js';
 import { createPasswordHasher, OWASP_ARGON2, scryptHash } from '../src/services/accounts/passwords.js';
 import { createWorkQueue } from '../src/services/limits/work-queue.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 
 /**
  * Passwords are hashed with argon2id at OWASP's parameters; accounts from before keep their scrypt
  * hash until their next successful sign-in replaces it (docs/decisions/0018-exam-day-arrival.md).
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });

@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { startFakeGoogle, type FakeGoogle } from './helpers/google.js';
 
 // A name from a Google account is plain text like the register form's (decision 0015): no terminal
 // control sequence in it reaches the database, and it stays on one line.
 let google: FakeGoogle;
-let t: TestApp;
 beforeAll(async () => {
   google = await startFakeGoogle();
-  t = await buildTestApp({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl });
 });
-afterAll(async () => {
-  await t.close();
-  await google.close();
-});
+afterAll(async () => google.close());
+const t = useTestApp(() => ({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl }));
 
 describe('a name from Google', () => {
   it('loses control sequences and line breaks', async () => {

@@ -1,17 +1,13 @@
 import { consoleMessages, type AuditPage, type BatchWriteResult } from '@ai-tutor/contract';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, batches } from '../src/db/schema.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { createStaff } from './helpers/console.js';
 import { createLearner } from './helpers/learner.js';
 
 /** Batches in the console: created, changed, members by email, teachers assigned and scoped. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type Headers = Record<string, string>;
 const url = '/api/v1/admin/batches';

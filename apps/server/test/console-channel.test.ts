@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsCommands } from '../src/cli/accounts-commands.js';
 import { usersCommands } from '../src/cli/users-commands.js';
 import { readAdminAccess, type AdminAccess } from '../src/lib/admin-access.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { createStaff } from './helpers/console.js';
 import { runCli } from './helpers/console.js';
 import { createLearner } from './helpers/learner.js';
@@ -16,16 +16,12 @@ import { createLearner } from './helpers/learner.js';
  * loopback channel (routes/api/admin/) and are audited as the command line's, as on PostgreSQL.
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'ai-tutor-console-'));
-let t: TestApp;
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const t = useTestApp({ DATABASE_URL: undefined, DATA_DIR: dataDir });
 let server: AdminAccess;
 beforeAll(async () => {
-  t = await buildTestApp({ DATABASE_URL: undefined, DATA_DIR: dataDir });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   server = readAdminAccess(dataDir)!;
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const users = (...args: string[]) => runCli(usersCommands.users!, args, { server });

@@ -1,20 +1,16 @@
 import { consoleMessages, type BatchWriteResult, type LearnersPage } from '@ai-tutor/contract';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema.js';
 import { invites } from '../src/services/accounts/invites.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { createStaff } from './helpers/console.js';
 import { insertCatalogue, startSession, subjectQuiz } from './helpers/catalogue.js';
 import { createLearner } from './helpers/learner.js';
 
 /** Learners in the console: listed, searched, scoped to a teacher's batches, disabled and re-enabled. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type Headers = Record<string, string>;
 const learners = async (headers: Headers, query = '') =>

@@ -1,18 +1,14 @@
 import { consoleMessages, type AuditPage } from '@ai-tutor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountsCommands } from '../src/cli/accounts-commands.js';
 import { usersCommands } from '../src/cli/users-commands.js';
 import { auditLog, userRoles } from '../src/db/schema.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { createStaff, runCli } from './helpers/console.js';
 import { createLearner } from './helpers/learner.js';
 
 /** Console roles and the audit log on the store the CLI opens itself (PGlite here, or PostgreSQL). */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const users = (...args: string[]) =>
   runCli(usersCommands.users!, args, { config: t.config, database: t.database });

@@ -1,12 +1,12 @@
 import type { SessionData } from '@ai-tutor/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountsCommands } from '../src/cli/accounts-commands.js';
 import type { Command } from '../src/cli/commands.js';
 import { liveTestCommands } from '../src/cli/live-test-commands.js';
 import { reportCommands } from '../src/cli/report-commands.js';
 import { questionReports, users } from '../src/db/schema.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   insertCatalogue,
   startSession,
@@ -30,16 +30,14 @@ const HOSTILE = `Key is B${CLEAR}${TITLE}${CLIPBOARD}${BELL} not A`;
 // eslint-disable-next-line no-control-regex -- the characters this test looks for
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-let t: TestApp;
+const t = useTestApp();
 let c: TestCatalogue;
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     module: { questionCount: 2, durationMinutes: 30 },
     subjects: [{ name: 'Physics', questions: 2, questionCount: 2 }],
   });
 });
-afterAll(async () => t.close());
 afterEach(() => vi.restoreAllMocks());
 
 async function cli(commands: Record<string, Command>, name: string, ...args: string[]) {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { SaxesParser } from 'saxes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { questions } from '../src/db/schema.js';
 import { prepareMedia, sanitizeSvg } from '../src/import/media.js';
 import { importFile } from '../src/services/catalogue/import-service.js';
 import { scratchFile } from './fixtures/import/bank.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 
 // A figure's SVG is sanitised (decision 0015): nothing in it may run or load anything, whatever the
 // markup hides in CDATA, entities or CSS escapes. The corpus (fixtures/svg-attack-vectors.json) is
@@ -120,11 +120,7 @@ describe('a benign figure', () => {
 });
 
 describe('figures imported and served', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('serves an imported figure without the script hidden in its CDATA', async () => {
     const svg =

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createForegroundFirst } from '../src/services/limits/foreground-first.js';
 import { createWorkQueue, QueueBusyError } from '../src/services/limits/work-queue.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { insertCatalogue, optionQuestions, subjectQuiz, type TestCatalogue } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
@@ -90,11 +90,10 @@ describe('foreground first', () => {
 });
 
 describe('a ramp of starts', () => {
-  let t: TestApp;
+  const t = useTestApp({ START_CONCURRENCY: '1' });
   let c: TestCatalogue;
   let learners: TestLearner[];
   beforeAll(async () => {
-    t = await buildTestApp({ START_CONCURRENCY: '1' });
     c = await insertCatalogue(t.app.db, {
       subjects: [
         { name: 'Physics', questionCount: 3, durationMinutes: 10, questions: optionQuestions('Physics', 3) },
@@ -102,7 +101,6 @@ describe('a ramp of starts', () => {
     });
     learners = await Promise.all([0, 1, 2, 3].map(() => createLearner(t.app)));
   });
-  afterAll(async () => t.close());
 
   it('holds background work back while starts wait, and lets it go when they are served', async () => {
     expect(t.app.foreground.busy()).toBe(false);

@@ -6,10 +6,10 @@ import {
   type SessionData,
 } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { liveTestCommands } from '../src/cli/live-test-commands.js';
 import { cancelScheduledTest, scheduleTest } from '../src/services/live-tests/schedule.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   answerKey,
   fetchResult,
@@ -30,7 +30,7 @@ import { closeTest, scheduleOpenTest, startLive } from './helpers/live-tests.js'
 // Questions out of circulation (decision 0014, docs/live-tests.md): from its scheduling until its
 // results open, a live paper's questions are served by the live test alone — no draw (practice, mock,
 // subject or topic quiz, adaptive, review), no check or hint, no AI explanation, no notebook entry.
-let t: TestApp;
+const t = useTestApp();
 let c: TestCatalogue;
 let learner: TestLearner;
 /** Another learner, whose practice session of the subject was drawn before the paper. */
@@ -68,7 +68,6 @@ async function positionsOf(session: SessionData, inPaper: boolean): Promise<stri
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   // Eight questions (two topics); the paper takes five, so a module draw has three left.
   c = await insertCatalogue(t.app.db, {
     module: { questionCount: 5, durationMinutes: 60 },
@@ -102,7 +101,6 @@ beforeAll(async () => {
   paper = new Set((r.rows[0] as { question_ids: string[] }).question_ids);
   expect(paper.size).toBe(5);
 });
-afterAll(async () => t.close());
 
 describe('a live paper is out of circulation while its test is scheduled or open', () => {
   it('a review session and the queue’s counts see only the questions in circulation', async () => {

@@ -1,6 +1,6 @@
 import { checkAnswerData } from '@ai-tutor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import {
   insertCatalogue,
   optionQuestions,
@@ -11,15 +11,13 @@ import {
 import { createLearner } from './helpers/learner.js';
 
 /** Practice: saying how sure one was is optional; a check without it is answered in full. */
-let t: TestApp;
+const t = useTestApp();
 let c: TestCatalogue;
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     subjects: [{ name: 'Physics', questionCount: 2, questions: optionQuestions('Physics', 2) }],
   });
 });
-afterAll(async () => t.close());
 
 describe('a check without a confidence', () => {
   it('is answered, locks the answer and records no confidence', async () => {

@@ -5,9 +5,9 @@ import {
   type QuestionKey,
   type SessionData,
 } from '@ai-tutor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { revealsKey } from '../src/services/practice/key-leaks.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { insertCatalogue, startSession, subjectQuiz, type TestCatalogue } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
@@ -84,11 +84,10 @@ const SOLUTION =
   'There are four equally likely outcomes: HH, HT, TH and TT. Two of them, HT and TH, have exactly one head. So the chance is 1/2. The answer is 0.5.';
 
 describe('hints of a numerical question whose key is 0.5, without an AI provider', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let c: TestCatalogue;
   let learner: TestLearner;
   beforeAll(async () => {
-    t = await buildTestApp();
     c = await insertCatalogue(t.app.db, {
       subjects: [
         {
@@ -110,7 +109,6 @@ describe('hints of a numerical question whose key is 0.5, without an AI provider
     });
     learner = await createLearner(t.app);
   });
-  afterAll(async () => t.close());
 
   const practice = (): CreateAssessmentBody => ({ ...subjectQuiz(c, 0), type: 'practice' });
   const hints = async (id: string) => {

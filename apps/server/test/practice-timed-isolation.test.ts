@@ -1,7 +1,7 @@
 import { practiceMessages, type CreateAssessmentBody, type SessionData } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import {
   answerKey,
   insertCatalogue,
@@ -18,7 +18,7 @@ import { createLearner, type TestLearner } from './helpers/learner.js';
 // A running timed test's keys stay on the server (decision 0014, docs/live-tests.md): the learner's
 // other draws skip its questions, a practice session that drew one before cannot check it, and a
 // review or adaptive session with a time limit is a test — no Check, no hints.
-let t: TestApp;
+const t = useTestApp();
 let c: TestCatalogue;
 
 const questionIdsOf = async (s: SessionData): Promise<string[]> => {
@@ -41,14 +41,12 @@ const tutorQuiz = (quizType: 'review' | 'adaptive', timeLimitMinutes?: number): 
 });
 
 beforeAll(async () => {
-  t = await buildTestApp();
   // Six questions; a mock test draws three of them.
   c = await insertCatalogue(t.app.db, {
     module: { questionCount: 3, durationMinutes: 60 },
     subjects: [{ name: 'Physics', questionCount: 6, questions: 6 }],
   });
 });
-afterAll(async () => t.close());
 
 describe('draws beside the learner’s running timed test', () => {
   it('practice, a subject quiz and an adaptive session leave out the running mock test’s questions', async () => {

@@ -9,9 +9,9 @@ import {
   type SessionData,
 } from '@ai-tutor/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assessments, questionAttempts } from '../src/db/schema.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import {
   fetchResult,
   insertCatalogue,
@@ -29,11 +29,10 @@ import { createLearner, type TestLearner } from './helpers/learner.js';
  * try's mark is the one that counts for the score and the history.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let c: TestCatalogue;
 let learner: TestLearner;
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, {
     subjects: [
       {
@@ -53,7 +52,6 @@ beforeAll(async () => {
   });
   learner = await createLearner(t.app);
 });
-afterAll(async () => t.close());
 
 const practice = (): CreateAssessmentBody => ({ ...subjectQuiz(c, 0), type: 'practice' });
 const check = (id: string, payload: object) =>

@@ -1,6 +1,6 @@
 import { quizMessages, type SessionData } from '@ai-tutor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import { insertCatalogue, save, startSession, subjectQuiz, type QuestionSpec } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
@@ -30,18 +30,16 @@ const WRONG_CLEARS: Record<string, (string | string[])[]> = {
   Text: [[]],
 };
 
-let t: TestApp;
+const t = useTestApp();
 let session: SessionData;
 let who: TestLearner;
 beforeAll(async () => {
-  t = await buildTestApp();
   const c = await insertCatalogue(t.app.db, {
     subjects: [{ name: 'Physics', questions: QUESTIONS, questionCount: 4 }],
   });
   who = await createLearner(t.app);
   session = await startSession(t.app, who, subjectQuiz(c));
 });
-afterAll(async () => t.close());
 
 const evaluationOf = (kind: string) =>
   session.evaluation.find((e) => e.baseQuestion.questionText.startsWith(`${kind}:`))!;

@@ -1,6 +1,6 @@
 import { saveEvaluationData, type SessionData } from '@ai-tutor/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import {
   insertCatalogue,
   optionQuestions,
@@ -15,11 +15,10 @@ import { storedEvaluation } from './helpers/stored-evaluation.js';
  * A save the browser gave up on can reach the server after the save that replaced it
  * (docs/decisions/0018-exam-day-arrival.md): the newest save by the browser's sequence is kept.
  */
-let t: TestApp;
+const t = useTestApp();
 let learner: TestLearner;
 let c: TestCatalogue;
 beforeAll(async () => {
-  t = await buildTestApp();
   learner = await createLearner(t.app);
   c = await insertCatalogue(t.app.db, {
     subjects: [
@@ -27,7 +26,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => t.close());
 
 let session: SessionData;
 beforeEach(async () => {

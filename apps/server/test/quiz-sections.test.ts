@@ -1,18 +1,16 @@
 import type { SessionData } from '@ai-tutor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSampleContent } from '../src/services/catalogue/seed.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { startSession } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
-let t: TestApp;
+const t = useTestApp();
 let learner: TestLearner;
 beforeAll(async () => {
-  t = await buildTestApp();
   await seedSampleContent(t.app.db);
   learner = await createLearner(t.app);
 });
-afterAll(async () => t.close());
 
 const sectionRows = (data: SessionData) =>
   (data.sections ?? []).map((s) => [s.title, s.firstQuestion, s.questionCount, s.questionType]);

@@ -1,25 +1,23 @@
 import type { AddressInfo } from 'node:net';
 import type { SessionData } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assessments, performanceRecords } from '../src/db/schema.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { insertCatalogue, subjectQuiz, type TestCatalogue } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
 // A start afresh names the attempt it replaces (`replaces`, decision 0015): it is ended only while it is
 // still the scope's running attempt, so racing requests make one new attempt on either store, over real
 // sockets too (the embedded store serves them one after another), and the others answer it.
-let t: TestApp;
+const t = useTestApp();
 let c: TestCatalogue;
 let base: string;
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, { subjects: [{ name: 'Physics', questions: 6, questionCount: 4 }] });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => t.close());
 
 interface Answer {
   status: number;

@@ -1,20 +1,18 @@
 import type { SessionData } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assessments, performanceRecords } from '../src/db/schema.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { insertCatalogue, subjectQuiz, type TestCatalogue } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
 // 'Start afresh' submits the attempt the learner had and starts one new attempt, however many requests
 // ask for it at once (a double click, two tabs): the others answer that new attempt (decision 0015).
-let t: TestApp;
+const t = useTestApp();
 let c: TestCatalogue;
 beforeAll(async () => {
-  t = await buildTestApp();
   c = await insertCatalogue(t.app.db, { subjects: [{ name: 'Physics', questions: 6, questionCount: 4 }] });
 });
-afterAll(async () => t.close());
 
 const start = (who: TestLearner, extra: object = {}) =>
   t.app.inject({

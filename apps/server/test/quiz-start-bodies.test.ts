@@ -1,19 +1,19 @@
 import { envelope, sessionData, type SessionData } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keyCommands } from '../src/cli/key-commands.js';
 import { fastSerializer } from '../src/lib/fast-serializer.js';
 import { acceptedEncoding } from '../src/lib/inline-compression.js';
 import { importFile } from '../src/services/catalogue/import-service.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { scratchFile } from './fixtures/import/bank.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
 // A start reuses the learner-facing bodies of questions it has drawn before (decision 0021). Whatever
 // changes a question — an import, a key correction, any UPDATE — the next start shows it as it now is,
 // and no key or explanation is ever part of a start.
-let t: TestApp;
+const t = useTestApp();
 let learner: TestLearner;
 
 const bank = (options: string, passage: string) => `exams:
@@ -73,11 +73,9 @@ async function importBank(options: string, passage: string) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   learner = await createLearner(t.app);
   await importBank("['ampere', 'volt', 'ohm']", 'Two thin lenses in contact.');
 });
-afterAll(async () => t.close());
 afterEach(() => vi.restoreAllMocks());
 
 describe('question bodies reused across starts', () => {

@@ -1,6 +1,6 @@
 import { PERCENTILE_MIN_FIRST_ATTEMPTS, type AttemptsData } from '@ai-tutor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import {
   answerKey,
   fetchResult,
@@ -16,10 +16,9 @@ import { createLearner, type TestLearner } from './helpers/learner.js';
 
 /** Figures that never mislead (docs/decisions/0016-honest-tutor-and-real-mistakes.md). */
 
-let t: TestApp;
+const t = useTestApp({ PERCENTILE_MIN_FIRST_ATTEMPTS: '3' });
 let c: TestCatalogue;
 beforeAll(async () => {
-  t = await buildTestApp({ PERCENTILE_MIN_FIRST_ATTEMPTS: '3' });
   c = await insertCatalogue(t.app.db, {
     module: { questionCount: 4, durationMinutes: 30 },
     subjects: [
@@ -32,7 +31,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => t.close());
 
 /** A mock test answering (rightly) the questions whose text starts with one of `prefixes`. */
 async function mock(who: TestLearner, prefixes: string[]): Promise<string> {

@@ -1,15 +1,15 @@
 import { userRecords } from '@ai-tutor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import {
   answerKey,
   insertCatalogue,
   moduleTest,
-  optionQuestions,
   save,
   startSession,
   submit,
   topicQuiz,
+  twoSubjectMock,
   type TestCatalogue,
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
@@ -20,24 +20,11 @@ import { createLearner, type TestLearner } from './helpers/learner.js';
  * attempts than one of its topics, and each card's attempts list holds what its count counts.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let c: TestCatalogue;
 beforeAll(async () => {
-  t = await buildTestApp();
-  c = await insertCatalogue(t.app.db, {
-    module: { questionCount: 4 },
-    subjects: [
-      {
-        name: 'Physics',
-        questionCount: 4,
-        topics: [{ name: 'Waves' }],
-        questions: optionQuestions('Phy', 4, 0),
-      },
-      { name: 'Chemistry', questionCount: 4, questions: 4 },
-    ],
-  });
+  c = await insertCatalogue(t.app.db, twoSubjectMock());
 });
-afterAll(async () => t.close());
 
 /** Answers right the questions of the named subject only (the rest blank) and submits. */
 async function answerOnly(learner: TestLearner, body: ReturnType<typeof moduleTest>, subjectName: string) {

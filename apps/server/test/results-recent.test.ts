@@ -1,6 +1,6 @@
 import { recentAttemptsData } from '@ai-tutor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 import {
   insertCatalogue,
   moduleTest,
@@ -11,11 +11,10 @@ import {
 } from './helpers/catalogue.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 
-let t: TestApp;
+const t = useTestApp();
 let c: TestCatalogue;
 let learner: TestLearner;
 beforeAll(async () => {
-  t = await buildTestApp();
   learner = await createLearner(t.app);
   c = await insertCatalogue(t.app.db, {
     module: { name: 'Mains', questionCount: 2 },
@@ -25,7 +24,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => t.close());
 
 const recent = (who: TestLearner) =>
   t.app.inject({ method: 'GET', url: '/api/v1/assessment/recent', headers: who.headers });

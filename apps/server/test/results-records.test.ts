@@ -7,11 +7,11 @@ import {
   answerKey,
   insertCatalogue,
   moduleTest,
-  optionQuestions,
   save,
   startSession,
   submit,
   subjectQuiz,
+  twoSubjectMock,
   wrongAnswer,
   type TestCatalogue,
 } from './helpers/catalogue.js';
@@ -19,18 +19,7 @@ import { createLearner, type TestLearner } from './helpers/learner.js';
 let c: TestCatalogue;
 const t = useTestApp();
 beforeAll(async () => {
-  c = await insertCatalogue(t.app.db, {
-    module: { questionCount: 4 },
-    subjects: [
-      {
-        name: 'Physics',
-        questionCount: 4,
-        topics: [{ name: 'Waves' }],
-        questions: optionQuestions('Phy', 4, 0),
-      },
-      { name: 'Chemistry', questionCount: 4, questions: 4 },
-    ],
-  });
+  c = await insertCatalogue(t.app.db, twoSubjectMock());
 });
 
 type Mark = 'right' | 'wrong' | 'blank';

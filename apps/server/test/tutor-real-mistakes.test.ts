@@ -1,7 +1,7 @@
 import type { MistakesData, ReviewSummaryData, SessionData } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, type UsedTestApp } from './helpers/app.js';
 import {
   insertCatalogue,
   optionQuestions,
@@ -21,7 +21,7 @@ import { createLearner, type TestLearner } from './helpers/learner.js';
 
 const QUESTIONS = 8;
 
-async function setUp(t: TestApp): Promise<TestCatalogue> {
+async function setUp(t: UsedTestApp): Promise<TestCatalogue> {
   return insertCatalogue(t.app.db, {
     subjects: [
       { name: 'Physics', questionCount: QUESTIONS, questions: optionQuestions('Physics', QUESTIONS) },
@@ -34,27 +34,25 @@ const byText = (s: SessionData, n: number) =>
 const right = (n: number) => `Physics ${n} right`;
 const wrong = (n: number) => `Physics ${n} wrong a`;
 
-async function queued(t: TestApp, who: TestLearner): Promise<[string, string][]> {
+async function queued(t: UsedTestApp, who: TestLearner): Promise<[string, string][]> {
   const r = await t.app.db.execute(sql`
     SELECT q.text, c.last_outcome FROM review_cards c JOIN questions q ON q.id = c.question_id
     WHERE c.user_id = ${who.id} ORDER BY q.text`);
   return (r.rows as { text: string; last_outcome: string }[]).map((row) => [row.text, row.last_outcome]);
 }
 
-async function get<T>(t: TestApp, who: TestLearner, url: string): Promise<T> {
+async function get<T>(t: UsedTestApp, who: TestLearner, url: string): Promise<T> {
   const res = await t.app.inject({ method: 'GET', url, headers: who.headers });
   expect(res.statusCode).toBe(200);
   return (res.json() as { data: T }).data;
 }
 
 describe('what a completed test puts in the review queue', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let c: TestCatalogue;
   beforeAll(async () => {
-    t = await buildTestApp();
     c = await setUp(t);
   });
-  afterAll(async () => t.close());
 
   it('wrong, guessed and opened-but-blank questions; not the right ones, nor those never reached', async () => {
     const learner = await createLearner(t.app);
@@ -119,13 +117,11 @@ describe('what a completed test puts in the review queue', () => {
 });
 
 describe('the daily limit of new cards', () => {
-  let t: TestApp;
+  const t = useTestApp({ REVIEW_NEW_CARDS_PER_DAY: '3' });
   let c: TestCatalogue;
   beforeAll(async () => {
-    t = await buildTestApp({ REVIEW_NEW_CARDS_PER_DAY: '3' });
     c = await setUp(t);
   });
-  afterAll(async () => t.close());
 
   it('lets 3 of 8 new mistakes in today, the rest waiting; a review session asks only those', async () => {
     const learner = await createLearner(t.app);

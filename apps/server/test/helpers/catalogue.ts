@@ -88,6 +88,23 @@ export function optionQuestions(subject: string, n: number, topic?: number): Que
   }));
 }
 
+/**
+ * A four-question mock test over two subjects of four questions each: Physics, whose questions are
+ * `optionQuestions('Phy', 4)` in its topic Waves, and Chemistry, without topics.
+ */
+export const twoSubjectMock = (): CatalogueSpec => ({
+  module: { questionCount: 4 },
+  subjects: [
+    {
+      name: 'Physics',
+      questionCount: 4,
+      topics: [{ name: 'Waves' }],
+      questions: optionQuestions('Phy', 4, 0),
+    },
+    { name: 'Chemistry', questionCount: 4, questions: 4 },
+  ],
+});
+
 export async function insertCatalogue(db: Db, spec: CatalogueSpec): Promise<TestCatalogue> {
   const examName = spec.examName ?? 'JEE';
   const [exam] = await db

@@ -1,10 +1,10 @@
 import type { AuditEntry } from '@ai-tutor/contract';
-import { Alert, Box, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { Alert, Box, Stack, TextField, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useDeferredValue, useState } from 'react';
 import { useGetAuditQuery } from '../api/get-audit';
+import { ServerGrid, useServerPage } from './ServerGrid';
 
-const PAGE_SIZES = [10, 25, 50, 100];
 const OBJECT_FILTER = /^[a-z][a-z-]*(:\S+)?$/;
 
 /** A change as one line a reader can scan: `{roles: []} → {roles: ["admin"]}`. */
@@ -44,22 +44,20 @@ const columns: GridColDef<AuditEntry>[] = [
  * say what happened; the change and reason are on wider screens.
  */
 export function AuditLogScreen() {
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const page = useServerPage();
   const [actor, setActor] = useState('');
   const [object, setObject] = useState('');
   const objectValid = object.trim() === '' || OBJECT_FILTER.test(object.trim());
   const filters = useDeferredValue({ actor: actor.trim(), object: objectValid ? object.trim() : '' });
-  const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   const { data, isFetching, isError } = useGetAuditQuery({
-    page: pagination.page + 1,
-    limit: pagination.pageSize,
+    ...page.query,
     ...(filters.actor ? { actor: filters.actor } : {}),
     ...(filters.object ? { object: filters.object } : {}),
   });
 
   const filter = (set: (value: string) => void) => (event: { target: { value: string } }) => {
     set(event.target.value);
-    setPagination((model) => ({ ...model, page: 0 }));
+    page.toFirstPage();
   };
 
   return (
@@ -89,23 +87,14 @@ export function AuditLogScreen() {
           The audit log could not be loaded. Try again in a moment.
         </Alert>
       )}
-      <DataGrid
-        aria-label="Audit log"
-        rows={data?.rows ?? []}
+      <ServerGrid
+        label="Audit log"
         columns={columns}
-        rowCount={data?.total ?? 0}
+        data={data}
         loading={isFetching}
-        paginationMode="server"
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        pageSizeOptions={PAGE_SIZES}
-        columnVisibilityModel={narrow ? { change: false, reason: false } : {}}
-        disableColumnSorting
-        disableColumnFilter
-        disableRowSelectionOnClick
-        autoHeight
-        getRowHeight={() => 'auto'}
-        sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-cell': { py: 1 } }}
+        page={page}
+        hiddenWhenNarrow={['change', 'reason']}
+        tallRows
       />
     </Box>
   );

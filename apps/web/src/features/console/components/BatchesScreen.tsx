@@ -1,14 +1,13 @@
 import type { Batch } from '@ai-tutor/contract';
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/base-query';
 import { useAuth } from '../../../stores/hooks';
 import { useCreateBatchMutation, useGetBatchesQuery } from '../api/batches';
 import { consolePath } from '../sections';
-
-const PAGE_SIZES = [10, 25, 50, 100];
+import { ServerGrid, useServerPage } from './ServerGrid';
 
 const columns: GridColDef<Batch>[] = [
   {
@@ -72,11 +71,8 @@ function NewBatchForm() {
 /** The batches, a page at a time from the server; a teacher sees the batches they are assigned to. */
 export function BatchesScreen() {
   const { user } = useAuth();
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
-  const { data, isFetching, isError } = useGetBatchesQuery({
-    page: pagination.page + 1,
-    limit: pagination.pageSize,
-  });
+  const page = useServerPage();
+  const { data, isFetching, isError } = useGetBatchesQuery(page.query);
   return (
     <Box>
       <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
@@ -88,22 +84,7 @@ export function BatchesScreen() {
           The batches could not be loaded. Try again in a moment.
         </Alert>
       )}
-      <DataGrid
-        aria-label="Batches"
-        rows={data?.rows ?? []}
-        columns={columns}
-        rowCount={data?.total ?? 0}
-        loading={isFetching}
-        paginationMode="server"
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        pageSizeOptions={PAGE_SIZES}
-        disableColumnSorting
-        disableColumnFilter
-        disableRowSelectionOnClick
-        autoHeight
-        sx={{ bgcolor: 'background.paper' }}
-      />
+      <ServerGrid label="Batches" columns={columns} data={data} loading={isFetching} page={page} />
     </Box>
   );
 }

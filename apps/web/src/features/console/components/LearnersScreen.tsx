@@ -1,22 +1,11 @@
 import type { LearnerRow } from '@ai-tutor/contract';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Stack,
-  TextField,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useDeferredValue, useState } from 'react';
 import { errorMessage } from '../../../lib/base-query';
 import { useAuth } from '../../../stores/hooks';
 import { useGetLearnersQuery, useSetLearnerStatusMutation } from '../api/batches';
-
-const PAGE_SIZES = [10, 25, 50, 100];
+import { ServerGrid, useServerPage } from './ServerGrid';
 
 const baseColumns: GridColDef<LearnerRow>[] = [
   { field: 'name', headerName: 'Name', width: 160 },
@@ -50,13 +39,11 @@ const baseColumns: GridColDef<LearnerRow>[] = [
 export function LearnersScreen() {
   const { user } = useAuth();
   const admin = user?.roles.includes('admin') ?? false;
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const page = useServerPage();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
-  const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   const { data, isFetching, isError, refetch } = useGetLearnersQuery({
-    page: pagination.page + 1,
-    limit: pagination.pageSize,
+    ...page.query,
     ...(deferred ? { search: deferred } : {}),
   });
   const [setStatus, status] = useSetLearnerStatusMutation();
@@ -106,7 +93,7 @@ export function LearnersScreen() {
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
-            setPagination((model) => ({ ...model, page: 0 }));
+            page.toFirstPage();
           }}
           size="small"
         />
@@ -121,24 +108,13 @@ export function LearnersScreen() {
           {notice}
         </Alert>
       )}
-      <DataGrid
-        aria-label="Learners"
-        rows={data?.rows ?? []}
+      <ServerGrid
+        label="Learners"
         columns={columns}
-        rowCount={data?.total ?? 0}
+        data={data}
         loading={isFetching}
-        paginationMode="server"
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        pageSizeOptions={PAGE_SIZES}
-        columnVisibilityModel={
-          narrow ? { verified: false, batches: false, lastActiveAt: false, attempts: false } : {}
-        }
-        disableColumnSorting
-        disableColumnFilter
-        disableRowSelectionOnClick
-        autoHeight
-        sx={{ bgcolor: 'background.paper' }}
+        page={page}
+        hiddenWhenNarrow={['verified', 'batches', 'lastActiveAt', 'attempts']}
       />
     </Box>
   );

@@ -1,0 +1,75 @@
+import { useMediaQuery, useTheme } from '@mui/material';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridPaginationModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { useState } from 'react';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/**
+ * The page a console grid shows, as the grid reads it (`pagination`, 0-based) and as the list
+ * endpoints read it (`query`, 1-based); `toFirstPage` after a filter changes.
+ */
+export function useServerPage() {
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  return {
+    pagination,
+    setPagination,
+    query: { page: pagination.page + 1, limit: pagination.pageSize },
+    toFirstPage: () => setPagination((model) => ({ ...model, page: 0 })),
+  };
+}
+
+interface ServerGridProps<Row extends GridValidRowModel> {
+  label: string;
+  columns: GridColDef<Row>[];
+  data: { rows: Row[]; total: number } | undefined;
+  loading: boolean;
+  page: Pick<ReturnType<typeof useServerPage>, 'pagination' | 'setPagination'>;
+  /** Columns left out below the md breakpoint, where a phone keeps those that say the most. */
+  hiddenWhenNarrow?: string[];
+  /** Rows grow to their content (cells that wrap). */
+  tallRows?: boolean;
+}
+
+/** A console list paged by the server: no client sorting, filtering or row selection. */
+export function ServerGrid<Row extends GridValidRowModel>({
+  label,
+  columns,
+  data,
+  loading,
+  page,
+  hiddenWhenNarrow = [],
+  tallRows = false,
+}: ServerGridProps<Row>) {
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
+  return (
+    <DataGrid
+      aria-label={label}
+      rows={data?.rows ?? []}
+      columns={columns}
+      rowCount={data?.total ?? 0}
+      loading={loading}
+      paginationMode="server"
+      paginationModel={page.pagination}
+      onPaginationModelChange={page.setPagination}
+      pageSizeOptions={PAGE_SIZES}
+      columnVisibilityModel={
+        narrow ? Object.fromEntries(hiddenWhenNarrow.map((field) => [field, false])) : {}
+      }
+      disableColumnSorting
+      disableColumnFilter
+      disableRowSelectionOnClick
+      autoHeight
+      {...(tallRows
+        ? {
+            getRowHeight: () => 'auto' as const,
+            sx: { bgcolor: 'background.paper', '& .MuiDataGrid-cell': { py: 1 } },
+          }
+        : { sx: { bgcolor: 'background.paper' } })}
+    />
+  );
+}
