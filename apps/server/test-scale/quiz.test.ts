@@ -89,7 +89,12 @@ describe('an instance killed with SIGKILL in the middle of a burst of saves', ()
         queue.push({
           learner,
           evaluationId: e._id,
-          answer: e.baseQuestion.options[1] ?? `v-${e._id.slice(0, 8)}`,
+          // Each save its own expected answer: an option, a number (numerical), or a text.
+          answer:
+            e.baseQuestion.options[1] ??
+            (e.baseQuestion.questionType === 'numerical'
+              ? String(queue.length + 1)
+              : `v-${e._id.slice(0, 8)}`),
         });
       }
     }
