@@ -43,6 +43,14 @@ export const DEFAULT_TOPIC_QUESTION_COUNT = 10;
 /** The most time one answer may report having taken (a day): the save schema's cap, and the web's. */
 export const TIME_SPENT_MAX_SECONDS = 86_400;
 
+/**
+ * A percentile among a handful of attempts says nothing ('100.00 among 1'): it is given only from this
+ * many first attempts of the module on (docs/decisions/0016-honest-tutor-and-real-mistakes.md). Here,
+ * not beside the percentile's schema in live-tests.ts: the result page reads it, and importing it from
+ * there brought that module's schemas and all of zod (25 kB gzip) into the page.
+ */
+export const PERCENTILE_MIN_FIRST_ATTEMPTS = 10;
+
 export const GOOGLE_BUTTON_HEIGHTS = { large: 40, medium: 32, small: 20 } as const;
 
 /**

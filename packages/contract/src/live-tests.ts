@@ -182,14 +182,8 @@ export type RankingData = z.infer<typeof rankingData>;
  * every learner's first attempt of the module under the same marking scheme (this one included once
  * it is a first attempt).
  */
-/**
- * A percentile among a handful of attempts says nothing ('100.00 among 1'): it is given only from this
- * many first attempts of the module on (docs/decisions/0016-honest-tutor-and-real-mistakes.md).
- */
-export const PERCENTILE_MIN_FIRST_ATTEMPTS = 10;
-
 export const practicePercentile = z.object({
-  /** Null below PERCENTILE_MIN_FIRST_ATTEMPTS first attempts. */
+  /** Null below PERCENTILE_MIN_FIRST_ATTEMPTS first attempts (constants.ts). */
   percentile: z.number().nullable(),
   percentileText: z.string().nullable(),
   /** How many first attempts it is compared with. */

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, testUser } from '../../../test/render';
+import { stubScreenWidth } from '../../../test/screen-width';
 import { AttemptsScreen } from './AttemptsScreen';
 import { fail, makeAssessment, mockFetch, ok, inTimeZone } from './results-test-kit';
 
@@ -75,6 +76,24 @@ describe('Assessment Attempts', () => {
     act(() => link.focus());
     await user.keyboard('{Enter}');
     expect(router.state.location.pathname).toBe('/quiz/result/attempt-1');
+  });
+
+  it('on a 360 px phone the table scrolls in its own labelled box and the page stays as wide as the screen', async () => {
+    stubScreenWidth(360);
+    mockFetch(() => ok({ assessments: attempts(2), entityData: { name: 'Mechanics' }, total: 2 }));
+    renderAttempts();
+    const table = await screen.findByRole('table', { name: 'Assessment Attempts' });
+    const box = screen.getByRole('region', { name: 'Assessment Attempts' });
+    expect(box).toContainElement(table);
+    expect(box).toHaveAttribute('tabindex', '0');
+    expect(getComputedStyle(box).overflowX).toBe('auto');
+    // jsdom lays nothing out: what keeps the page narrow is the screen's one grid column, which may
+    // shrink below the table's width (a plain grid track grows to it), and the pager, which wraps.
+    const column = screen.getByRole('heading', { name: 'Assessment Attempts' }).parentElement!.parentElement!;
+    expect(column).toContainElement(box);
+    expect(getComputedStyle(column).gridTemplateColumns).toBe('minmax(0, 1fr)');
+    const pager = screen.getByText('Rows per page:').closest<HTMLElement>('.MuiTablePagination-toolbar')!;
+    expect(getComputedStyle(pager).flexWrap).toBe('wrap');
   });
 
   it("says 'No assessment attempts found' when there are none", async () => {

@@ -83,7 +83,9 @@ export function AttemptsScreen() {
   const attempts = data?.assessments ?? [];
 
   return (
-    <Box sx={{ maxWidth: 1000, mx: 'auto', display: 'grid', gap: 2 }}>
+    // One column no wider than the screen: a grid track otherwise grows to its widest item's min-content
+    // width, so the table's full width widened the page on a phone instead of scrolling in its own box.
+    <Box sx={{ maxWidth: 1000, mx: 'auto', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Breadcrumbs aria-label="breadcrumb">
         <Link component={RouterLink} to={paths.exams} underline="hover" color="inherit">
           Exams
@@ -143,6 +145,9 @@ export function AttemptsScreen() {
         </ScrollableTable>
         <TablePagination
           component="div"
+          // On a phone the rows-per-page picker, the range and the arrows take a second line rather than
+          // running past the screen's edge.
+          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 0.5 } }}
           count={data?.total ?? 0}
           page={page}
           onPageChange={(_e, next) => setPage(next)}
