@@ -18,9 +18,13 @@ const FIGURE_ALT = 'A cell with resistors R1 and R2 in series';
 async function openQuestion(page: Page, text: string | RegExp) {
   for (let n = 1; n <= 4; n++) {
     // On a phone the palette is a bottom sheet, opened from the top bar.
+    // The jump closes it; until it has gone the page behind is hidden from the accessibility tree,
+    // its Palette button too, so each jump waits for that.
     const sheet = page.getByRole('button', { name: 'Question palette' });
-    if (await sheet.isVisible()) await sheet.click();
+    const opened = await sheet.isVisible();
+    if (opened) await sheet.click();
     await page.getByRole('button', { name: new RegExp(`^Question ${n}\\b`) }).click();
+    if (opened) await expect(page.getByRole('dialog', { name: 'Question palette' })).toBeHidden();
     await expect(questionHeading(page, n)).toBeVisible();
     if ((await page.getByText(text).count()) > 0) return;
   }

@@ -36,7 +36,7 @@ async function answer(page: Page, verdict: 'right' | 'wrong') {
       ? question.answer
       : (question.options?.find((o) => o !== question.answer) ?? String(Number(question.answer) + 1));
   if (question.options) await page.getByRole('radio', { name: given, exact: true }).check();
-  else await page.getByLabel('Answer').fill(given);
+  else await page.getByRole('textbox', { name: 'Answer', exact: true }).fill(given);
   return { question, given };
 }
 
@@ -90,7 +90,7 @@ test('subject quiz: answer, mark, clear, jump, reload, offline, submit, scored r
   await expect(questionHeading(page, 1)).toBeVisible();
   if (first.question.options)
     await expect(page.getByRole('radio', { name: first.given, exact: true })).toBeChecked();
-  else await expect(page.getByLabel('Answer')).toHaveValue(first.given);
+  else await expect(page.getByRole('textbox', { name: 'Answer', exact: true })).toHaveValue(first.given);
   await expect(page.getByRole('button', { name: /Question 2\b.*marked for review/i })).toBeVisible();
   await expect(page.getByRole('button', { name: /Question 3\b.*not answered/i })).toBeVisible();
 

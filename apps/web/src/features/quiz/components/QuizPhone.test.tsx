@@ -85,6 +85,22 @@ describe('the test screen on a phone', () => {
     await waitFor(() => expect(server.saves()).toHaveLength(1));
   });
 
+  it('goes on after Save & Next, Mark, Save & Next in quick succession: not a double tap', async () => {
+    mockServer({ evaluations: paper() });
+    renderQuiz({ now: () => T0 });
+    await heading(1);
+    const now = vi.spyOn(performance, 'now');
+    now.mockReturnValue(10_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Save & Next' }), { detail: 1 });
+    await heading(2);
+    now.mockReturnValue(10_150);
+    fireEvent.click(screen.getByRole('button', { name: 'Mark for Review' }), { detail: 1 });
+    expect(screen.getByRole('button', { name: 'Mark for Review' })).toHaveAttribute('aria-pressed', 'true');
+    now.mockReturnValue(10_300);
+    fireEvent.click(screen.getByRole('button', { name: 'Save & Next' }), { detail: 1 });
+    await heading(3);
+  });
+
   it('types numerical answers with the keypad, never the system keyboard', async () => {
     mockServer({ evaluations: paper() });
     const user = userEvent.setup();

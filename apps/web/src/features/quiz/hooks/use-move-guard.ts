@@ -8,18 +8,20 @@ import { useCallback, useRef } from 'react';
 export const MOVE_SETTLE_MS = 400;
 
 /**
- * Wraps the test screen's moves, each under its own name: a tap on a button whose last move is still
- * settling is ignored, as is the second click of a double click (`detail` 2). Different buttons in
- * quick succession (Mark, then Save & Next) are deliberate and go through.
+ * Wraps the test screen's moves, each under its own name: a tap that repeats the last move while it
+ * is still settling is ignored, as is the second click of a double click (`detail` 2). A move on
+ * another button in between (Save & Next, Mark, Save & Next) means the taps were deliberate, not a
+ * double tap, so they all go through however quickly they come.
  */
 export function useMoveGuard() {
-  const last = useRef(new Map<string, number>());
+  const last = useRef<{ name: string; at: number } | null>(null);
   return useCallback(
     (name: string, move: () => void) => (event?: { detail?: number; timeStamp?: number }) => {
       if (typeof event?.detail === 'number' && event.detail > 1) return;
       const at = performance.now();
-      if (at - (last.current.get(name) ?? Number.NEGATIVE_INFINITY) < MOVE_SETTLE_MS) return;
-      last.current.set(name, at);
+      const previous = last.current;
+      if (previous?.name === name && at - previous.at < MOVE_SETTLE_MS) return;
+      last.current = { name, at };
       move();
     },
     [],
