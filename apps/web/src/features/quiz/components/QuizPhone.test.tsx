@@ -42,9 +42,6 @@ describe('the test screen on a phone', () => {
     // Not down the page: the palette's circles are only in the sheet.
     expect(screen.queryByRole('complementary', { name: 'Question palette' })).toBeNull();
     await user.click(within(bar).getByRole('button', { name: 'Question palette' }));
-    await new Promise((r) => setTimeout(r, 1000));
-    const a = document.querySelector('aside');
-    console.log('SHEET', a?.outerHTML.slice(0, 300), a?.parentElement?.outerHTML.slice(0, 400));
     const sheet = await screen.findByRole('dialog', { name: 'Question palette' });
     expect(within(sheet).getByRole('tablist', { name: 'Subjects' })).toBeInTheDocument();
     await user.click(within(sheet).getByRole('button', { name: /^Question 3,/ }));
