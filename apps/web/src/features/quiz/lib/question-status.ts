@@ -1,4 +1,4 @@
-import { isAnswered as hasAnswer, type Evaluation } from '@ai-tutor/contract';
+import { isAnswered as hasAnswer, NUMERICAL_ANSWER_PATTERN, type Evaluation } from '@ai-tutor/contract';
 
 export type PaletteState = 'not_answered' | 'answered' | 'marked' | 'answered_marked';
 
@@ -45,3 +45,9 @@ export function quizCounts(
     notAnswered: evaluations.length - answered,
   };
 }
+
+/** A half-typed number ('-'; '2.' is fine, '.' is not) stays a draft: the server would refuse it. */
+export const halfTypedNumber = (e: Pick<Evaluation, 'baseQuestion'>, answer: string | string[]) =>
+  e.baseQuestion.questionType === 'numerical' &&
+  typeof answer === 'string' &&
+  !NUMERICAL_ANSWER_PATTERN.test(answer);

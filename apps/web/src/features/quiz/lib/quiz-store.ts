@@ -1,4 +1,4 @@
-import { isAnswered, NUMERICAL_ANSWER_PATTERN, TIME_SPENT_MAX_SECONDS } from '@ai-tutor/contract';
+import { isAnswered, TIME_SPENT_MAX_SECONDS } from '@ai-tutor/contract';
 import {
   applySave,
   writeLocalState,
@@ -13,6 +13,9 @@ import {
   type SendOutcome,
   type SyncStatus,
 } from './save-queue';
+import { watchPage } from './page-events';
+import { halfTypedNumber } from './question-status';
+import { nextSaveSequence, SittingClock } from './question-clocks';
 import { sameAnswer } from './same-answer';
 
 export interface QuizSnapshot {
@@ -40,9 +43,6 @@ export interface QuizStoreHandlers {
 
 export type SaveResult = 'moved' | 'saved' | 'none';
 
-/** The longest stretch one sitting on a question can count for (a laptop left asleep on it). */
-const MAX_SEGMENT_MS = 3 * 60 * 60 * 1000;
-
 /**
  * The running quiz: questions, answers, the learner's place, and the save queue. Every change is written
  * to localStorage (with the queue) before anything is sent, so a reload or a lost network loses nothing.
@@ -58,8 +58,9 @@ export class QuizStore {
   private readonly now: () => number;
   private readonly persistFn: (state: LocalQuizState) => void;
   private handlers: QuizStoreHandlers = {};
-  private enteredAt: number;
+  private readonly sitting: SittingClock;
   private started = false;
+  private unwatchPage: (() => void) | null = null;
   /** Once completed, nothing more is written: the result screen clears the local copy. */
   private closed = false;
 
@@ -68,7 +69,7 @@ export class QuizStore {
     this.opened.add(initial.currentIndex);
     this.now = deps.now ?? Date.now;
     this.persistFn = deps.persist ?? ((state) => void writeLocalState(state));
-    this.enteredAt = this.now();
+    this.sitting = new SittingClock(this.now);
     this.queue = new SaveQueue(initial.pending, {
       send: deps.send,
       onChange: () => this.changed(),
@@ -112,20 +113,19 @@ export class QuizStore {
     if (this.started) return;
     this.started = true;
     this.queue.start();
-    window.addEventListener('online', this.onOnline);
-    window.addEventListener('offline', this.onOffline);
-    window.addEventListener('pagehide', this.onHide);
-    document.addEventListener('visibilitychange', this.onHide);
+    this.unwatchPage = watchPage({
+      online: () => this.queue.retryNow(),
+      offline: () => this.changed(),
+      hide: () => this.persist(),
+    });
   }
 
   stop() {
     if (!this.started) return;
     this.started = false;
     this.queue.stop();
-    window.removeEventListener('online', this.onOnline);
-    window.removeEventListener('offline', this.onOffline);
-    window.removeEventListener('pagehide', this.onHide);
-    document.removeEventListener('visibilitychange', this.onHide);
+    this.unwatchPage?.();
+    this.unwatchPage = null;
     this.persist();
   }
 
@@ -151,7 +151,7 @@ export class QuizStore {
 
   goTo(index: number) {
     if (index < 0 || index >= this.state.questions.length || index === this.state.currentIndex) return;
-    const elapsed = this.takeSegment();
+    const elapsed = this.sitting.take();
     const questions = [...this.state.questions];
     const current = questions[this.state.currentIndex]!;
     questions[this.state.currentIndex] = { ...current, unsentMs: current.unsentMs + elapsed };
@@ -178,9 +178,7 @@ export class QuizStore {
       if (!isLast) this.goTo(this.state.currentIndex + 1);
       return isLast ? 'none' : 'moved';
     }
-    // A half-typed number ('-', '2.' is fine, '.' is not) stays a draft: the server would refuse it.
-    const numerical = q.evaluation.baseQuestion.questionType === 'numerical';
-    if (numerical && typeof answer === 'string' && !NUMERICAL_ANSWER_PATTERN.test(answer)) return 'none';
+    if (halfTypedNumber(q.evaluation, answer)) return 'none';
     this.record({ evaluationId: q.evaluation._id, userAnswer: answer });
     if (!isLast) this.goTo(this.state.currentIndex + 1);
     return 'saved';
@@ -195,8 +193,7 @@ export class QuizStore {
     if (q.evaluation.locked) return false;
     const answer = q.draft ?? q.evaluation.userAnswer;
     if (!isAnswered(answer)) return false;
-    const numerical = q.evaluation.baseQuestion.questionType === 'numerical';
-    if (numerical && typeof answer === 'string' && !NUMERICAL_ANSWER_PATTERN.test(answer)) return false;
+    if (halfTypedNumber(q.evaluation, answer)) return false;
     if (q.draft !== null) this.record({ evaluationId: q.evaluation._id, userAnswer: answer });
     return true;
   }
@@ -244,7 +241,7 @@ export class QuizStore {
 
   private record(save: Omit<PendingSave, 'timeSpentSeconds'>) {
     const q = this.current;
-    const ms = q.unsentMs + this.takeSegment();
+    const ms = q.unsentMs + this.sitting.take();
     const full: PendingSave = {
       ...save,
       timeSpentSeconds: Math.min(TIME_SPENT_MAX_SECONDS, Math.round(ms / 1000)),
@@ -259,26 +256,10 @@ export class QuizStore {
     this.queue.enqueue(full);
   }
 
-  /**
-   * The server keeps the newest save of a question by this number (docs/decisions/0018-exam-day-arrival.md):
-   * the time of the save on the server's clock as this browser knows it, so another device's saves
-   * compare with ours, and never below the last one + 1 (kept with the local copy), so a reload or a
-   * clock set back cannot send a newer answer with an older number.
-   */
   private nextSequence(): number {
-    const sequence = Math.max(
-      (this.state.lastSequence ?? 0) + 1,
-      Math.round(this.now() + this.state.clockOffsetMs),
-    );
+    const sequence = nextSaveSequence(this.state.lastSequence, this.now(), this.state.clockOffsetMs);
     this.state = { ...this.state, lastSequence: sequence };
     return sequence;
-  }
-
-  private takeSegment(): number {
-    const now = this.now();
-    const elapsed = Math.min(MAX_SEGMENT_MS, Math.max(0, now - this.enteredAt));
-    this.enteredAt = now;
-    return elapsed;
   }
 
   private updateCurrent(patch: Partial<LocalQuestion>) {
@@ -287,10 +268,6 @@ export class QuizStore {
     this.state = { ...this.state, questions };
     this.changed();
   }
-
-  private onOnline = () => this.queue.retryNow();
-  private onOffline = () => this.changed();
-  private onHide = () => this.persist();
 
   private makeSnapshot(): QuizSnapshot {
     return {
@@ -305,9 +282,7 @@ export class QuizStore {
   private persist() {
     if (this.closed) return;
     const questions = this.state.questions.map((q, i) =>
-      i === this.state.currentIndex
-        ? { ...q, unsentMs: q.unsentMs + Math.min(MAX_SEGMENT_MS, Math.max(0, this.now() - this.enteredAt)) }
-        : q,
+      i === this.state.currentIndex ? { ...q, unsentMs: q.unsentMs + this.sitting.peek() } : q,
     );
     this.persistFn({
       ...this.state,
