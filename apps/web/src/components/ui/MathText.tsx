@@ -6,6 +6,7 @@ import { Box, type SxProps, type Theme } from '@mui/material';
 import katex from 'katex';
 import { memo, useMemo, type ElementType } from 'react';
 import { TextWithFigures } from './Figure';
+import { ScrollLine } from './ScrollLine';
 export type MathSegment = { kind: 'text'; value: string } | { kind: 'math'; value: string; display: boolean };
 
 const DELIMITERS: ReadonlyArray<{ open: string; close: string; display: boolean }> = [
@@ -91,13 +92,11 @@ export const MathText = memo(function MathText({ text, component = 'span', sx, i
   const content = parts.map((part, index) =>
     part.kind === 'text' ? (
       <TextWithFigures key={index} text={part.value} />
+    ) : part.display ? (
+      // KaTeX output with trust off: no user-controlled HTML, links or scripts get through.
+      <ScrollLine key={index} as="span" className="math-display" html={part.html} />
     ) : (
-      <span
-        key={index}
-        className={part.display ? 'math-display' : undefined}
-        // KaTeX output with trust off: no user-controlled HTML, links or scripts get through.
-        dangerouslySetInnerHTML={{ __html: part.html }}
-      />
+      <span key={index} dangerouslySetInnerHTML={{ __html: part.html }} />
     ),
   );
   if (sx) {

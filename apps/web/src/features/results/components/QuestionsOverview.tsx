@@ -6,6 +6,7 @@ import { MathText } from '../../../components/ui/MathText';
 import { TabList } from '../../../components/ui/TabList';
 import { rowStatus, type QuestionGroup } from '../lib/analysis';
 import { ScrollableTable } from '../../../components/ui/ScrollableTable';
+import { ScrollLine } from '../../../components/ui/ScrollLine';
 import { StatusChip } from './status';
 
 const COLUMNS = ['#', 'Question', 'Your Answer', 'Correct Answer', 'Status', 'Details'] as const;
@@ -183,18 +184,18 @@ const QuestionCard = memo(function QuestionCard({ evaluation, number, rowExtra }
         <h3 className="qc-number">Question {number}</h3>
         <Status evaluation={evaluation} />
       </div>
-      <div className="qc-scroll">
+      <ScrollLine className="qc-scroll">
         <MathText text={evaluation.baseQuestion.questionText} />
-      </div>
+      </ScrollLine>
       <dl className="qc-answers">
         <dt>Your Answer</dt>
-        <dd className="qc-scroll">
+        <ScrollLine as="dd" className="qc-scroll">
           <YourAnswer evaluation={evaluation} />
-        </dd>
+        </ScrollLine>
         <dt>Correct Answer</dt>
-        <dd className="qc-scroll">
+        <ScrollLine as="dd" className="qc-scroll">
           <CorrectAnswer evaluation={evaluation} />
-        </dd>
+        </ScrollLine>
       </dl>
       <button
         type="button"
