@@ -8,4 +8,5 @@ export const adminApiPaths = {
   batch: '/v1/admin/batches/:id',
   learners: '/v1/admin/learners',
   learnerStatus: '/v1/admin/learners/:id/status',
+  questions: '/v1/admin/questions',
 } as const;

@@ -7,7 +7,7 @@ import {
 } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, id, updatedAt } from './columns.js';
+import { bytea, createdAt, id, tsvector, updatedAt } from './columns.js';
 
 /** The catalogue: exams → modules → subjects → topics, questions with their passages and figures. */
 
@@ -121,11 +121,20 @@ export const questions = pgTable(
     droppedAt: timestamp('dropped_at', { withTimezone: true }),
     source: text('source').$type<'seed' | 'import' | 'ai'>().notNull().default('import'),
     status: text('status').$type<'active' | 'draft'>().notNull().default('active'),
+    /**
+     * What the console's bank search reads (docs/question-bank.md): text, options and explanation,
+     * kept by PostgreSQL itself. Stored rather than an index on the expression: a search matching
+     * thousands of questions rechecks each row, and recomputing the document made it ~300 ms.
+     */
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      sql`to_tsvector('english', text || ' ' || options::text || ' ' || coalesce(explanation, ''))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('questions_subject_text').on(t.subjectId, t.textHash),
     index('questions_topic').on(t.topicId),
+    index('questions_search').using('gin', t.searchDocument),
   ],
 );

@@ -4,6 +4,7 @@ import healthRoutes from './health.js';
 import adminAuditRoute from './v1/admin/audit.js';
 import adminBatchesRoutes from './v1/admin/batches.js';
 import adminLearnersRoutes from './v1/admin/learners.js';
+import adminQuestionsRoutes from './v1/admin/questions.js';
 import achievementsRoutes from './v1/achievements.js';
 import assessmentDetailsRoute from './v1/assessment/details.js';
 import assessmentResultRoute from './v1/assessment/get-session.js';
@@ -72,6 +73,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(adminAuditRoute);
   await api.register(adminBatchesRoutes);
   await api.register(adminLearnersRoutes);
+  await api.register(adminQuestionsRoutes);
   await api.register(adminChannel);
 };
 export default apiRoutes;

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, useRoutes } from 'react-router';
 import { AuditLogScreen } from '../../features/console/components/AuditLogScreen';
+import { BankScreen } from '../../features/console/components/BankScreen';
 import { BatchesScreen } from '../../features/console/components/BatchesScreen';
 import { BatchScreen } from '../../features/console/components/BatchScreen';
 import { ConsoleHome } from '../../features/console/components/ConsoleHome';
@@ -15,6 +16,7 @@ const screens: Record<string, ComponentType> = {
   batches: BatchesScreen,
   'batches/:id': BatchScreen,
   learners: LearnersScreen,
+  questions: BankScreen,
 };
 /** Screens reached from a section's own (one batch from the batches), opened by the same roles. */
 const subScreens: ConsoleSection[] = consoleSections

@@ -28,6 +28,13 @@ export const consoleSections: ConsoleSection[] = [
     roles: ['teacher'],
   },
   {
+    path: 'questions',
+    label: 'Question bank',
+    description:
+      'Every question, found by a word in its text, options or explanation; by type, status, figures, reports and difficulty.',
+    roles: ['editor'],
+  },
+  {
     path: 'audit',
     label: 'Audit log',
     description: 'Every change made in the console or on the command line: who, when, what and why.',

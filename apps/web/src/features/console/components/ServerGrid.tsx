@@ -3,6 +3,7 @@ import {
   DataGrid,
   type GridColDef,
   type GridPaginationModel,
+  type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { useState } from 'react';
@@ -33,9 +34,11 @@ interface ServerGridProps<Row extends GridValidRowModel> {
   hiddenWhenNarrow?: string[];
   /** Rows grow to their content (cells that wrap). */
   tallRows?: boolean;
+  /** Sorted by the server on the columns that are `sortable`; without it no column sorts. */
+  sorting?: { model: GridSortModel; onChange: (model: GridSortModel) => void };
 }
 
-/** A console list paged by the server: no client sorting, filtering or row selection. */
+/** A console list paged (and, given `sorting`, sorted) by the server: no client filtering or row selection. */
 export function ServerGrid<Row extends GridValidRowModel>({
   label,
   columns,
@@ -44,6 +47,7 @@ export function ServerGrid<Row extends GridValidRowModel>({
   page,
   hiddenWhenNarrow = [],
   tallRows = false,
+  sorting,
 }: ServerGridProps<Row>) {
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   return (
@@ -60,7 +64,9 @@ export function ServerGrid<Row extends GridValidRowModel>({
       columnVisibilityModel={
         narrow ? Object.fromEntries(hiddenWhenNarrow.map((field) => [field, false])) : {}
       }
-      disableColumnSorting
+      {...(sorting
+        ? { sortingMode: 'server' as const, sortModel: sorting.model, onSortModelChange: sorting.onChange }
+        : { disableColumnSorting: true })}
       disableColumnFilter
       disableRowSelectionOnClick
       autoHeight

@@ -1,0 +1,2 @@
+ALTER TABLE "questions" ADD COLUMN "search_document" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', text || ' ' || options::text || ' ' || coalesce(explanation, ''))) STORED;--> statement-breakpoint
+CREATE INDEX "questions_search" ON "questions" USING gin ("search_document");
