@@ -7,8 +7,11 @@ import { QUESTION_TYPES } from './questions.js';
  * filtered by where they sit, their type and state, and a search over text, options and explanations
  * (docs/question-bank.md).
  */
-export const BANK_STATUSES = ['active', 'draft', 'dropped'] as const;
+export const BANK_STATUSES = ['active', 'draft', 'retired', 'dropped'] as const;
 export type BankStatus = (typeof BANK_STATUSES)[number];
+/** What an editor may set: `retired` leaves every past result as it was and is drawn no more. */
+export const SETTABLE_STATUSES = ['active', 'draft', 'retired'] as const;
+export type SettableStatus = (typeof SETTABLE_STATUSES)[number];
 export const BANK_SORTS = ['updated', 'difficulty', 'answers', 'reports'] as const;
 
 const slug = z.string().trim().min(1).max(120);
@@ -51,3 +54,28 @@ export const bankRow = z.object({
 export type BankRow = z.infer<typeof bankRow>;
 export const bankPage = page(bankRow);
 export type BankPage = z.infer<typeof bankPage>;
+
+/** Bulk actions on a selection of the bank (`POST /api/v1/admin/questions/bulk`), at most 500 at once. */
+const bulkIds = z.array(z.uuid()).min(1).max(500);
+const bulkReason = z.string().trim().max(500).optional();
+export const bankBulkBody = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('set-status'),
+    ids: bulkIds,
+    status: z.enum(SETTABLE_STATUSES),
+    reason: bulkReason,
+  }),
+  z.object({ action: z.literal('move'), ids: bulkIds, topicSlug: slug, reason: bulkReason }),
+]);
+export type BankBulkBody = z.input<typeof bankBulkBody>;
+export const bankBulkResult = z.object({ changed: z.number() });
+export type BankBulkResult = z.infer<typeof bankBulkResult>;
+
+export const bankMessages = {
+  questionsNotFound: (count: number) =>
+    count === 1 ? 'A selected question no longer exists.' : `${count} selected questions no longer exist.`,
+  topicNotFound: 'Topic not found',
+  otherSubject: (count: number, subject: string) =>
+    `${count === 1 ? 'A selected question is' : `${count} selected questions are`} not in ${subject}, the topic's subject.`,
+  changed: (count: number) => (count === 1 ? '1 question changed.' : `${count} questions changed.`),
+} as const;

@@ -9,4 +9,5 @@ export const adminApiPaths = {
   learners: '/v1/admin/learners',
   learnerStatus: '/v1/admin/learners/:id/status',
   questions: '/v1/admin/questions',
+  questionsBulk: '/v1/admin/questions/bulk',
 } as const;

@@ -120,7 +120,7 @@ export const questions = pgTable(
     /** A key correction dropped it (full marks to everyone given it); it is drawn no more. */
     droppedAt: timestamp('dropped_at', { withTimezone: true }),
     source: text('source').$type<'seed' | 'import' | 'ai'>().notNull().default('import'),
-    status: text('status').$type<'active' | 'draft'>().notNull().default('active'),
+    status: text('status').$type<'active' | 'draft' | 'retired'>().notNull().default('active'),
     /**
      * What the console's bank search reads (docs/question-bank.md): text, options and explanation,
      * kept by PostgreSQL itself. Stored rather than an index on the expression: a search matching

@@ -62,6 +62,33 @@ describe('the question bank in the console', () => {
     expect(calls.at(-1)?.url.searchParams.get('page')).toBe('1');
   }, 90_000);
 
+  it('retires the questions ticked on the page and says how many changed', async () => {
+    const calls = answerCalls(({ url, method }) => {
+      if (url.pathname === '/api/v1/admin/questions/bulk' && method === 'POST')
+        return { body: { message: '2 questions changed.', data: { changed: 2 } } };
+      return url.pathname === '/api/v1/admin/questions'
+        ? { body: { message: 'ok', data: { rows: [row(1), row(2), row(3)], total: 3 } } }
+        : undefined;
+    });
+    renderRoutes(routes, '/admin/questions', testUser({ roles: ['editor'] }));
+    const grid = await screen.findByRole('grid', { name: 'Question bank' }, { timeout: 10_000 });
+    await within(grid).findByText("Question 1 on Kirchhoff's laws");
+    const bar = within(screen.getByRole('region', { name: 'Selected questions' }));
+    expect(bar.getByRole('button', { name: 'Set status' })).toBeDisabled();
+
+    const [first, , third] = within(grid).getAllByRole('checkbox', { name: 'Select row' });
+    await userEvent.click(first!);
+    await userEvent.click(third!);
+    expect(bar.getByText('2 selected on this page')).toBeInTheDocument();
+    await userEvent.click(bar.getByRole('button', { name: 'Set status' }));
+
+    await waitFor(() => expect(calls.find((call) => call.url.pathname.endsWith('/bulk'))).toBeDefined());
+    const sent = calls.find((call) => call.url.pathname.endsWith('/bulk'))!;
+    expect(sent.body).toEqual({ action: 'set-status', ids: ['q1', 'q3'], status: 'retired' });
+    expect(await bar.findByText('2 questions changed.')).toBeInTheDocument();
+    expect(bar.getByText('Tick questions to change several at once')).toBeInTheDocument();
+  }, 90_000);
+
   it('is not in a teacher’s console', async () => {
     answerCalls(() => undefined);
     const { router } = renderRoutes(routes, '/admin/questions', testUser({ roles: ['teacher'] }));

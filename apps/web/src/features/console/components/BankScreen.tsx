@@ -16,9 +16,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import type { GridColDef, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
 import { useDeferredValue, useState } from 'react';
 import { useGetQuestionsQuery } from '../api/get-questions';
+import { BankBulkBar } from './BankBulkBar';
 import { ServerGrid, useServerPage } from './ServerGrid';
 
 const TYPE_LABELS: Record<QuestionType, string> = {
@@ -27,7 +28,13 @@ const TYPE_LABELS: Record<QuestionType, string> = {
   numerical: 'Numerical',
   text: 'Text',
 };
-const STATUS_LABELS: Record<BankStatus, string> = { active: 'Active', draft: 'Draft', dropped: 'Dropped' };
+const STATUS_LABELS: Record<BankStatus, string> = {
+  active: 'Active',
+  draft: 'Draft',
+  retired: 'Retired',
+  dropped: 'Dropped',
+};
+const NOTHING_SELECTED: GridRowSelectionModel = { type: 'include', ids: new Set() };
 /** Grid columns the server sorts by, and the `sort` it takes for each. */
 const SORTS: Record<string, NonNullable<BankQuery['sort']>> = {
   updatedAt: 'updated',
@@ -93,9 +100,10 @@ export function BankScreen() {
   const [withFigure, setWithFigure] = useState(false);
   const [withReports, setWithReports] = useState(false);
   const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'updatedAt', sort: 'desc' }]);
+  const [selection, setSelection] = useState<GridRowSelectionModel>(NOTHING_SELECTED);
   const words = useDeferredValue(search.trim());
   const sorted = sortModel[0];
-  const { data, isFetching, isError } = useGetQuestionsQuery({
+  const { data, isFetching, isError, refetch } = useGetQuestionsQuery({
     ...page.query,
     ...(words ? { search: words } : {}),
     ...(type ? { type } : {}),
@@ -105,10 +113,15 @@ export function BankScreen() {
     ...(sorted && SORTS[sorted.field] ? { sort: SORTS[sorted.field], order: sorted.sort ?? 'desc' } : {}),
   });
 
+  // The ticked rows of this page ('select all' ticks the page: the grid then lists those left out).
+  const selectedIds = (data?.rows ?? [])
+    .map((row) => row.id)
+    .filter((id) => (selection.type === 'include' ? selection.ids.has(id) : !selection.ids.has(id)));
   const filter =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
+      setSelection(NOTHING_SELECTED);
       page.toFirstPage();
     };
 
@@ -172,6 +185,13 @@ export function BankScreen() {
           label="With open reports"
         />
       </Stack>
+      <BankBulkBar
+        ids={selectedIds}
+        onDone={() => {
+          setSelection(NOTHING_SELECTED);
+          void refetch();
+        }}
+      />
       {isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           The questions could not be loaded. Try again in a moment.
@@ -182,7 +202,14 @@ export function BankScreen() {
         columns={columns}
         data={data}
         loading={isFetching}
-        page={page}
+        page={{
+          pagination: page.pagination,
+          setPagination: (model) => {
+            setSelection(NOTHING_SELECTED);
+            page.setPagination(model);
+          },
+        }}
+        selection={{ model: selection, onChange: setSelection }}
         hiddenWhenNarrow={['place', 'type', 'answers', 'openReports', 'hasFigure', 'updatedAt']}
         tallRows
         sorting={{

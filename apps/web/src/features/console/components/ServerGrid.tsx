@@ -3,6 +3,7 @@ import {
   DataGrid,
   type GridColDef,
   type GridPaginationModel,
+  type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
@@ -36,9 +37,14 @@ interface ServerGridProps<Row extends GridValidRowModel> {
   tallRows?: boolean;
   /** Sorted by the server on the columns that are `sortable`; without it no column sorts. */
   sorting?: { model: GridSortModel; onChange: (model: GridSortModel) => void };
+  /** Rows chosen with checkboxes for a bulk action; without it rows cannot be selected. */
+  selection?: { model: GridRowSelectionModel; onChange: (model: GridRowSelectionModel) => void };
 }
 
-/** A console list paged (and, given `sorting`, sorted) by the server: no client filtering or row selection. */
+/**
+ * A console list paged (and, given `sorting`, sorted) by the server, its rows selectable with checkboxes
+ * given `selection`; no client filtering.
+ */
 export function ServerGrid<Row extends GridValidRowModel>({
   label,
   columns,
@@ -48,6 +54,7 @@ export function ServerGrid<Row extends GridValidRowModel>({
   hiddenWhenNarrow = [],
   tallRows = false,
   sorting,
+  selection,
 }: ServerGridProps<Row>) {
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   return (
@@ -67,6 +74,13 @@ export function ServerGrid<Row extends GridValidRowModel>({
       {...(sorting
         ? { sortingMode: 'server' as const, sortModel: sorting.model, onSortModelChange: sorting.onChange }
         : { disableColumnSorting: true })}
+      {...(selection
+        ? {
+            checkboxSelection: true,
+            rowSelectionModel: selection.model,
+            onRowSelectionModelChange: selection.onChange,
+          }
+        : {})}
       disableColumnFilter
       disableRowSelectionOnClick
       autoHeight

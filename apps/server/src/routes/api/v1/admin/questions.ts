@@ -1,6 +1,17 @@
-import { adminApiPaths, apiMessages, bankPage, bankQuery, envelope } from '@ai-tutor/contract';
+import {
+  adminApiPaths,
+  apiMessages,
+  bankBulkBody,
+  bankBulkResult,
+  bankMessages,
+  bankPage,
+  bankQuery,
+  envelope,
+} from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../../plugins/app/console.js';
 import { bankRepository } from '../../../../services/bank/bank-repository.js';
+import { applyBulk } from '../../../../services/bank/bank-writes.js';
 import { errors } from '../shared.js';
 
 /** The question bank, found by editors (docs/question-bank.md). */
@@ -26,6 +37,28 @@ const adminQuestionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       message: apiMessages.ok,
       data: await bankRepository.page(fastify.db, request.query),
     }),
+  );
+
+  fastify.post(
+    adminApiPaths.questionsBulk,
+    {
+      onRequest: fastify.requireRole('editor'),
+      schema: {
+        tags: ['admin'],
+        summary: 'A bulk change to up to 500 questions: set their status, or move them to a topic (editor)',
+        description:
+          '`set-status`: `active` (drawn), `draft` or `retired` (drawn no more; past results unchanged). ' +
+          '`move`: to a topic of the questions’ own subject. All or nothing; one audit row per question ' +
+          'changed; `changed` leaves out those already as asked.',
+        security: [{ bearer: [] }],
+        body: bankBulkBody,
+        response: { 200: envelope(bankBulkResult), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const result = await applyBulk(fastify.db, actorOf(request), request.body);
+      return { message: bankMessages.changed(result.changed), data: result };
+    },
   );
 };
 export default adminQuestionsRoutes;
