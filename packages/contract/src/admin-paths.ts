@@ -8,4 +8,8 @@ export const adminApiPaths = {
   batch: '/v1/admin/batches/:id',
   learners: '/v1/admin/learners',
   learnerStatus: '/v1/admin/learners/:id/status',
+  reports: '/v1/admin/reports',
+  reportsResolve: '/v1/admin/reports/:questionId/resolve',
+  question: '/v1/admin/questions/:id',
+  keyCorrections: '/v1/admin/questions/:id/key-corrections',
 } as const;

@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
 import type { QuestionKey } from '@ai-tutor/contract';
+import { keyFromChoice, type KeyChoice } from '../services/quiz/correction-effects.js';
 import { CorrectionError, correctKey, listCorrections } from '../services/quiz/key-corrections.js';
 import type { Command } from './commands.js';
 import { parseCommandArgs, usageError } from './parse.js';
@@ -8,7 +9,7 @@ import { shown } from './terminal-text.js';
 /**
  * `keys correct|drop|list` (docs/product.md#key-corrections): an operator corrects a question's key or drops the
  * question; every completed session that had it is rescored and its learner's records rebuilt, in one
- * transaction, with an audit row.
+ * transaction, with an audit row. The console's key corrections call the same service.
  */
 
 const CORRECT =
@@ -26,11 +27,10 @@ const options = {
   by: { type: 'string' },
 } as const;
 
-/** The new key as the options say it; the question's own type decides which are allowed (service). */
-function keyFrom(values: Partial<Record<keyof typeof options, string>>): QuestionKey | string {
+/** The new key as the options say it, as the console's API takes it; the service checks its type. */
+function choiceFrom(values: Partial<Record<keyof typeof options, string>>): KeyChoice | string {
   if (values.answers !== undefined)
     return {
-      type: 'multiple',
       answers: values.answers
         .split('|')
         .map((a) => a.trim())
@@ -39,16 +39,16 @@ function keyFrom(values: Partial<Record<keyof typeof options, string>>): Questio
   if (values.range !== undefined) {
     const [min, max] = values.range.split(':').map(Number);
     if (!Number.isFinite(min) || !Number.isFinite(max)) return '--range takes MIN:MAX, two numbers';
-    return { type: 'numerical', min: min!, max: max!, value: null };
+    return { range: [min!, max!] };
   }
   if (values.value !== undefined) {
     const value = Number(values.value);
     const tolerance = Number(values.tolerance ?? 0);
     if (!Number.isFinite(value) || !Number.isFinite(tolerance) || tolerance < 0)
       return '--value and --tolerance take numbers';
-    return { type: 'numerical', min: value - tolerance, max: value + tolerance, value };
+    return { value, tolerance };
   }
-  if (values.answer !== undefined) return { type: 'single', answer: values.answer };
+  if (values.answer !== undefined) return { answer: values.answer };
   return 'give the new key: --answer, --answers, --value or --range';
 }
 
@@ -65,9 +65,9 @@ async function run(
   if (!parsed.values.reason) return usageError(`keys ${sub}`, '--reason is required', usage);
   let key: QuestionKey | undefined;
   if (sub === 'correct') {
-    const made = keyFrom(parsed.values);
+    const made = choiceFrom(parsed.values);
     if (typeof made === 'string') return usageError('keys correct', made, usage);
-    key = made;
+    key = keyFromChoice(made);
   }
   try {
     const done = await correctKey(db, {
