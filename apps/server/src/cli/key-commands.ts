@@ -13,8 +13,8 @@ import { shown } from './terminal-text.js';
  */
 
 const CORRECT =
-  'keys correct QUESTION_ID (--answer TEXT | --answers "A|B" | --value N [--tolerance T] | --range MIN:MAX) --reason TEXT [--by NAME]';
-const DROP = 'keys drop QUESTION_ID --reason TEXT [--by NAME]';
+  'keys correct QUESTION_ID (--answer TEXT | --answers "A|B" | --value N [--tolerance T] | --range MIN:MAX) --reason TEXT [--by NAME] [--dry-run]';
+const DROP = 'keys drop QUESTION_ID --reason TEXT [--by NAME] [--dry-run]';
 const LIST = 'keys list';
 
 const options = {
@@ -25,10 +25,13 @@ const options = {
   range: { type: 'string' },
   reason: { type: 'string' },
   by: { type: 'string' },
+  'dry-run': { type: 'boolean' },
 } as const;
 
 /** The new key as the options say it, as the console's API takes it; the service checks its type. */
-function choiceFrom(values: Partial<Record<keyof typeof options, string>>): KeyChoice | string {
+function choiceFrom(
+  values: Partial<Record<Exclude<keyof typeof options, 'dry-run'>, string>>,
+): KeyChoice | string {
   if (values.answers !== undefined)
     return {
       answers: values.answers
@@ -50,6 +53,22 @@ function choiceFrom(values: Partial<Record<keyof typeof options, string>>): KeyC
   }
   if (values.answer !== undefined) return { answer: values.answer };
   return 'give the new key: --answer, --answers, --value or --range';
+}
+
+/** A dry run's detail: each session whose score would change, and each live test's rank moves. */
+function printChanges(done: Awaited<ReturnType<typeof correctKey>>): void {
+  for (const c of done.changes)
+    console.log(
+      `  ${shown(c.learner.email)}${c.liveTest ? ` (${shown(c.liveTest)})` : ''}: ${c.scoreBefore} → ${c.scoreAfter}`,
+    );
+  for (const test of done.liveTests) {
+    console.log(`Live test ${shown(test.name)}: ${test.moves.length ? 'rank moves' : 'no rank moves'}`);
+    for (const m of test.moves)
+      console.log(
+        `  ${shown(m.learner.email)}: rank ${m.rankBefore} → ${m.rankAfter}, ` +
+          `percentile ${m.percentileBefore.toFixed(2)} → ${m.percentileAfter.toFixed(2)}`,
+      );
+  }
 }
 
 async function run(
@@ -75,16 +94,25 @@ async function run(
       ...(key ? { key } : {}),
       reason: parsed.values.reason,
       operator: parsed.values.by ?? userInfo().username,
+      dryRun: parsed.values['dry-run'] ?? false,
     });
+    if (done.dryRun) console.log('Dry run: nothing was changed. This is what the correction would do.');
     console.log(`Question: ${shown(done.question.replace(/\s+/g, ' ').slice(0, 100))}`);
     console.log(
       `Key: ${shown(done.before)} → ${done.after === null ? 'dropped (full marks to everyone given it)' : shown(done.after)}`,
     );
     console.log(
-      `Rescored ${done.changed} of ${done.sessions} completed session${done.sessions === 1 ? '' : 's'}; ` +
-        `records rebuilt for ${done.learners} learner${done.learners === 1 ? '' : 's'}. Audit: ${done.correctionId}`,
+      done.dryRun
+        ? `Would rescore ${done.changed} of ${done.sessions} completed session${done.sessions === 1 ? '' : 's'} ` +
+            `of ${done.learners} learner${done.learners === 1 ? '' : 's'}.`
+        : `Rescored ${done.changed} of ${done.sessions} completed session${done.sessions === 1 ? '' : 's'}; ` +
+            `records rebuilt for ${done.learners} learner${done.learners === 1 ? '' : 's'}. Audit: ${done.correctionId}`,
     );
-    if (done.reportsResolved) console.log(`Resolved ${done.reportsResolved} open learner report(s) on it.`);
+    if (done.reportsResolved)
+      console.log(
+        `${done.dryRun ? 'Would resolve' : 'Resolved'} ${done.reportsResolved} open learner report(s) on it.`,
+      );
+    if (done.dryRun) printChanges(done);
     return 0;
   } catch (error) {
     if (error instanceof CorrectionError) {
