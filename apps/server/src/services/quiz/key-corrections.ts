@@ -24,8 +24,8 @@ import { resolveReports } from '../tutor/reports.js';
  * taken under, a note per changed session (the learner's result shows it), the records of every learner
  * concerned rebuilt, ranked live tests re-ranked, the question's open reports resolved and an audit row.
  * A dry run does all of it and rolls back, so it reports exactly what applying would do and leaves
- * nothing behind, not even the audit row. Running sessions are scored with the corrected key when they
- * complete.
+ * nothing behind, not even the audit row (docs/decisions/0023-key-corrections-dry-run.md). Running
+ * sessions are scored with the corrected key when they complete.
  */
 
 export class CorrectionError extends Error {
