@@ -2,7 +2,7 @@ import type { ResultData, SessionData } from '@ai-tutor/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keyCommands } from '../src/cli/key-commands.js';
-import { keyCorrections, performanceRecords } from '../src/db/schema.js';
+import { auditLog, keyCorrections, performanceRecords } from '../src/db/schema.js';
 import { useTestApp } from './helpers/app.js';
 import {
   fetchResult,
@@ -74,6 +74,23 @@ describe('key corrections', () => {
     await save(t.app, latecomer, { evaluationId: charge._id, userAnswer: 'coulomb' });
 
     const questionId = c.subjects[0]!.questionIds[0]!;
+    // A dry run says who would change and writes nothing.
+    const dry = await keys(
+      'correct',
+      questionId,
+      '--answer',
+      'coulomb',
+      '--reason',
+      'NTA final key',
+      '--dry-run',
+    );
+    expect(dry.code, dry.err).toBe(0);
+    expect(dry.out).toContain('Would rescore 2 of 2 completed sessions of 2 learners.');
+    expect(dry.out).toContain(`${wrongBefore.email}: 3 → 8`);
+    expect(await t.app.db.select().from(keyCorrections)).toHaveLength(0);
+    expect(await t.app.db.select().from(auditLog)).toHaveLength(0);
+    expect((await fetchResult(t.app, wrongBefore, a.assessment.slug)).assessment.score).toBe(3);
+
     const cli = await keys(
       'correct',
       questionId,
@@ -124,6 +141,16 @@ describe('key corrections', () => {
       after: { type: 'single', answer: 'coulomb' },
       sessionsRescored: 2,
     });
+    // The audit log has it too, by the command line, with the keys before and after and the reason.
+    expect(await t.app.db.select().from(auditLog)).toEqual([
+      expect.objectContaining({
+        actorLabel: 'cli',
+        action: 'question.key-correct',
+        objectId: questionId,
+        reason: 'NTA final key',
+        before: { key: { type: 'single', answer: 'ampere' } },
+      }),
+    ]);
 
     await submit(t.app, latecomer, running.assessment.slug);
     const late = await fetchResult(t.app, latecomer, running.assessment.slug);

@@ -10,4 +10,8 @@ export const adminApiPaths = {
   learnerStatus: '/v1/admin/learners/:id/status',
   questions: '/v1/admin/questions',
   questionsBulk: '/v1/admin/questions/bulk',
+  reports: '/v1/admin/reports',
+  reportsResolve: '/v1/admin/reports/:questionId/resolve',
+  question: '/v1/admin/questions/:id',
+  keyCorrections: '/v1/admin/questions/:id/key-corrections',
 } as const;

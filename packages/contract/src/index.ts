@@ -19,3 +19,4 @@ export * from './tutor.js';
 export * from './admin.js';
 export * from './admin-paths.js';
 export * from './admin-bank.js';
+export * from './admin-keys.js';

@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
 import type { QuestionKey } from '@ai-tutor/contract';
+import { keyFromChoice, type KeyChoice } from '../services/quiz/correction-effects.js';
 import { CorrectionError, correctKey, listCorrections } from '../services/quiz/key-corrections.js';
 import type { Command } from './commands.js';
 import { parseCommandArgs, usageError } from './parse.js';
@@ -8,12 +9,12 @@ import { shown } from './terminal-text.js';
 /**
  * `keys correct|drop|list` (docs/product.md#key-corrections): an operator corrects a question's key or drops the
  * question; every completed session that had it is rescored and its learner's records rebuilt, in one
- * transaction, with an audit row.
+ * transaction, with an audit row. The console's key corrections call the same service.
  */
 
 const CORRECT =
-  'keys correct QUESTION_ID (--answer TEXT | --answers "A|B" | --value N [--tolerance T] | --range MIN:MAX) --reason TEXT [--by NAME]';
-const DROP = 'keys drop QUESTION_ID --reason TEXT [--by NAME]';
+  'keys correct QUESTION_ID (--answer TEXT | --answers "A|B" | --value N [--tolerance T] | --range MIN:MAX) --reason TEXT [--by NAME] [--dry-run]';
+const DROP = 'keys drop QUESTION_ID --reason TEXT [--by NAME] [--dry-run]';
 const LIST = 'keys list';
 
 const options = {
@@ -24,13 +25,15 @@ const options = {
   range: { type: 'string' },
   reason: { type: 'string' },
   by: { type: 'string' },
+  'dry-run': { type: 'boolean' },
 } as const;
 
-/** The new key as the options say it; the question's own type decides which are allowed (service). */
-function keyFrom(values: Partial<Record<keyof typeof options, string>>): QuestionKey | string {
+/** The new key as the options say it, as the console's API takes it; the service checks its type. */
+function choiceFrom(
+  values: Partial<Record<Exclude<keyof typeof options, 'dry-run'>, string>>,
+): KeyChoice | string {
   if (values.answers !== undefined)
     return {
-      type: 'multiple',
       answers: values.answers
         .split('|')
         .map((a) => a.trim())
@@ -39,17 +42,33 @@ function keyFrom(values: Partial<Record<keyof typeof options, string>>): Questio
   if (values.range !== undefined) {
     const [min, max] = values.range.split(':').map(Number);
     if (!Number.isFinite(min) || !Number.isFinite(max)) return '--range takes MIN:MAX, two numbers';
-    return { type: 'numerical', min: min!, max: max!, value: null };
+    return { range: [min!, max!] };
   }
   if (values.value !== undefined) {
     const value = Number(values.value);
     const tolerance = Number(values.tolerance ?? 0);
     if (!Number.isFinite(value) || !Number.isFinite(tolerance) || tolerance < 0)
       return '--value and --tolerance take numbers';
-    return { type: 'numerical', min: value - tolerance, max: value + tolerance, value };
+    return { value, tolerance };
   }
-  if (values.answer !== undefined) return { type: 'single', answer: values.answer };
+  if (values.answer !== undefined) return { answer: values.answer };
   return 'give the new key: --answer, --answers, --value or --range';
+}
+
+/** A dry run's detail: each session whose score would change, and each live test's rank moves. */
+function printChanges(done: Awaited<ReturnType<typeof correctKey>>): void {
+  for (const c of done.changes)
+    console.log(
+      `  ${shown(c.learner.email)}${c.liveTest ? ` (${shown(c.liveTest)})` : ''}: ${c.scoreBefore} → ${c.scoreAfter}`,
+    );
+  for (const test of done.liveTests) {
+    console.log(`Live test ${shown(test.name)}: ${test.moves.length ? 'rank moves' : 'no rank moves'}`);
+    for (const m of test.moves)
+      console.log(
+        `  ${shown(m.learner.email)}: rank ${m.rankBefore} → ${m.rankAfter}, ` +
+          `percentile ${m.percentileBefore.toFixed(2)} → ${m.percentileAfter.toFixed(2)}`,
+      );
+  }
 }
 
 async function run(
@@ -65,9 +84,9 @@ async function run(
   if (!parsed.values.reason) return usageError(`keys ${sub}`, '--reason is required', usage);
   let key: QuestionKey | undefined;
   if (sub === 'correct') {
-    const made = keyFrom(parsed.values);
+    const made = choiceFrom(parsed.values);
     if (typeof made === 'string') return usageError('keys correct', made, usage);
-    key = made;
+    key = keyFromChoice(made);
   }
   try {
     const done = await correctKey(db, {
@@ -75,16 +94,25 @@ async function run(
       ...(key ? { key } : {}),
       reason: parsed.values.reason,
       operator: parsed.values.by ?? userInfo().username,
+      dryRun: parsed.values['dry-run'] ?? false,
     });
+    if (done.dryRun) console.log('Dry run: nothing was changed. This is what the correction would do.');
     console.log(`Question: ${shown(done.question.replace(/\s+/g, ' ').slice(0, 100))}`);
     console.log(
       `Key: ${shown(done.before)} → ${done.after === null ? 'dropped (full marks to everyone given it)' : shown(done.after)}`,
     );
     console.log(
-      `Rescored ${done.changed} of ${done.sessions} completed session${done.sessions === 1 ? '' : 's'}; ` +
-        `records rebuilt for ${done.learners} learner${done.learners === 1 ? '' : 's'}. Audit: ${done.correctionId}`,
+      done.dryRun
+        ? `Would rescore ${done.changed} of ${done.sessions} completed session${done.sessions === 1 ? '' : 's'} ` +
+            `of ${done.learners} learner${done.learners === 1 ? '' : 's'}.`
+        : `Rescored ${done.changed} of ${done.sessions} completed session${done.sessions === 1 ? '' : 's'}; ` +
+            `records rebuilt for ${done.learners} learner${done.learners === 1 ? '' : 's'}. Audit: ${done.correctionId}`,
     );
-    if (done.reportsResolved) console.log(`Resolved ${done.reportsResolved} open learner report(s) on it.`);
+    if (done.reportsResolved)
+      console.log(
+        `${done.dryRun ? 'Would resolve' : 'Resolved'} ${done.reportsResolved} open learner report(s) on it.`,
+      );
+    if (done.dryRun) printChanges(done);
     return 0;
   } catch (error) {
     if (error instanceof CorrectionError) {

@@ -1,12 +1,15 @@
 import { REPORT_REASONS } from '@ai-tutor/contract';
-import { listReports, resolveReports } from '../services/tutor/reports.js';
+import { CLI_ACTOR } from '../services/console/audit-repository.js';
+import { reportsQueue } from '../services/console/reports-queue.js';
+import { listReports } from '../services/tutor/reports.js';
 import type { Command } from './commands.js';
 import { parseCommandArgs, usageError } from './parse.js';
 import { shown } from './terminal-text.js';
 
 /**
  * `reports list|resolve` (docs/product.md#question-reports): what learners flagged, by question with counts per reason,
- * and marking a question's open reports resolved. `keys correct|drop` resolves them too.
+ * and marking a question's open reports resolved (audited, as the console does). `keys correct|drop`
+ * resolves them too.
  */
 
 const LIST = 'reports list [--status open|resolved|all]';
@@ -37,15 +40,20 @@ async function list(db: Parameters<typeof listReports>[0], rest: string[]): Prom
   return 0;
 }
 
-async function resolve(db: Parameters<typeof resolveReports>[0], rest: string[]): Promise<number> {
+async function resolve(db: Parameters<typeof reportsQueue.resolve>[0], rest: string[]): Promise<number> {
   const parsed = parseCommandArgs(rest, { note: { type: 'string' } }, true);
   if (typeof parsed === 'string') return usageError('reports resolve', parsed, RESOLVE);
   const [questionId, ...extra] = parsed.positionals;
   if (!questionId || extra.length || !UUID.test(questionId))
     return usageError('reports resolve', 'give one question id', RESOLVE);
-  const resolved = await resolveReports(db, questionId, {
-    note: parsed.values.note ?? 'resolved by an operator',
+  const resolved = await reportsQueue.resolve(db, CLI_ACTOR, questionId, {
+    dismiss: false,
+    note: parsed.values.note ?? 'by an operator',
   });
+  if (resolved === undefined) {
+    console.error(`reports resolve: no question with id ${questionId}`);
+    return 1;
+  }
   console.log(
     resolved
       ? `Resolved ${resolved} open report${resolved === 1 ? '' : 's'} on question ${questionId}.`

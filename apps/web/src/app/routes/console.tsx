@@ -7,6 +7,8 @@ import { BatchScreen } from '../../features/console/components/BatchScreen';
 import { ConsoleHome } from '../../features/console/components/ConsoleHome';
 import { ConsoleShell } from '../../features/console/components/ConsoleShell';
 import { LearnersScreen } from '../../features/console/components/LearnersScreen';
+import { ReportedQuestionScreen } from '../../features/console/components/ReportedQuestionScreen';
+import { ReportsScreen } from '../../features/console/components/ReportsScreen';
 import { consolePath, consoleSections, mayOpen, type ConsoleSection } from '../../features/console/sections';
 import { useAuth } from '../../stores/hooks';
 
@@ -17,11 +19,13 @@ const screens: Record<string, ComponentType> = {
   'batches/:id': BatchScreen,
   learners: LearnersScreen,
   questions: BankScreen,
+  reports: ReportsScreen,
+  'reports/:id': ReportedQuestionScreen,
 };
-/** Screens reached from a section's own (one batch from the batches), opened by the same roles. */
+/** Screens reached from a section's own (one batch, one reported question), opened by the same roles. */
 const subScreens: ConsoleSection[] = consoleSections
-  .filter((section) => section.path === 'batches')
-  .map((section) => ({ ...section, path: 'batches/:id' }));
+  .filter((section) => section.path === 'batches' || section.path === 'reports')
+  .map((section) => ({ ...section, path: `${section.path}/:id` }));
 
 /** A section the user's roles do not open leads back to the console's home. */
 function Section({ section }: { section: ConsoleSection }) {

@@ -35,6 +35,13 @@ export const consoleSections: ConsoleSection[] = [
     roles: ['editor'],
   },
   {
+    path: 'reports',
+    label: 'Reports',
+    description:
+      'What learners flagged, by question: open a question as they saw it, resolve its reports or correct its key (dry run first).',
+    roles: ['editor'],
+  },
+  {
     path: 'audit',
     label: 'Audit log',
     description: 'Every change made in the console or on the command line: who, when, what and why.',
