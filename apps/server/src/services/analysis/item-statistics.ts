@@ -10,12 +10,7 @@ export const GROUP_SHARE = 0.27;
 export const FLAG_LIMITS = { lowDiscrimination: 0.1, tooHard: 0.1, tooEasy: 0.95 } as const;
 
 export type FlagCode =
-  | 'negative-discrimination'
-  | 'low-discrimination'
-  | 'too-hard'
-  | 'too-easy'
-  | 'check-key'
-  | 'open-reports';
+  'negative-discrimination' | 'low-discrimination' | 'too-hard' | 'too-easy' | 'check-key' | 'open-reports';
 export interface Flag {
   code: FlagCode;
   message: string;
@@ -146,9 +141,7 @@ function flagsOf(item: ItemSpec, f: Omit<ItemFigures, 'flags'>): Flag[] {
   const keyed = f.options.filter((o) => o.key);
   if (keyed.length) {
     const weakestKey = Math.min(...keyed.map((o) => o.top));
-    const rival = f.options
-      .filter((o) => !o.key && o.top > weakestKey)
-      .sort((a, b) => b.top - a.top)[0];
+    const rival = f.options.filter((o) => !o.key && o.top > weakestKey).sort((a, b) => b.top - a.top)[0];
     if (rival)
       flags.push({
         code: 'check-key',
