@@ -1,25 +1,42 @@
 import type { ComponentType } from 'react';
 import { Navigate, useRoutes } from 'react-router';
+import { AnalysisIndexScreen } from '../../features/console/components/AnalysisIndexScreen';
+import { AnalyticsScreen } from '../../features/console/components/AnalyticsScreen';
 import { AuditLogScreen } from '../../features/console/components/AuditLogScreen';
 import { BatchesScreen } from '../../features/console/components/BatchesScreen';
 import { BatchScreen } from '../../features/console/components/BatchScreen';
 import { ConsoleHome } from '../../features/console/components/ConsoleHome';
 import { ConsoleShell } from '../../features/console/components/ConsoleShell';
+import {
+  ModuleItemAnalysisScreen,
+  TestItemAnalysisScreen,
+} from '../../features/console/components/ItemAnalysisScreen';
 import { LearnersScreen } from '../../features/console/components/LearnersScreen';
-import { consolePath, consoleSections, mayOpen, type ConsoleSection } from '../../features/console/sections';
+import {
+  analysisScreens,
+  consolePath,
+  consoleSections,
+  mayOpen,
+  type ConsoleSection,
+} from '../../features/console/sections';
 import { useAuth } from '../../stores/hooks';
 
 /** Each section's screen, by its path (sections.ts). */
 const screens: Record<string, ComponentType> = {
+  analysis: AnalysisIndexScreen,
+  analytics: AnalyticsScreen,
   audit: AuditLogScreen,
   batches: BatchesScreen,
   'batches/:id': BatchScreen,
   learners: LearnersScreen,
+  'live-tests/:id/analysis': TestItemAnalysisScreen,
+  'modules/:slug/analysis': ModuleItemAnalysisScreen,
 };
 /** Screens reached from a section's own (one batch from the batches), opened by the same roles. */
 const subScreens: ConsoleSection[] = consoleSections
   .filter((section) => section.path === 'batches')
-  .map((section) => ({ ...section, path: 'batches/:id' }));
+  .map((section) => ({ ...section, path: 'batches/:id' }))
+  .concat(analysisScreens);
 
 /** A section the user's roles do not open leads back to the console's home. */
 function Section({ section }: { section: ConsoleSection }) {
