@@ -3,7 +3,7 @@
  *
  *   npm run bench --workspace @ai-tutor/server -- --db pglite|postgres --learners 10000 --duration 10
  *     --connections 50 --exam-minutes 2 --ramp 60 --save-every 30 --sweep 5
- *     --phases floor,save,create,result,signin,storage,examday,live,review --rounds 3 --burst 70
+ *     --phases floor,save,create,result,signin,storage,examday,live,items,review --rounds 3 --burst 70
  *     (and `cost`, not among the defaults: instructions per save and per floor statement, with valgrind)
  *
  * or from the environment (what `npm run bench` at the root passes on): BENCH_DB, BENCH_LEARNERS,
@@ -18,6 +18,7 @@
 import { createClient } from './http.js';
 import type { Bench } from './context.js';
 import { examDay } from './exam-day.js';
+import { itemAnalysis } from './items.js';
 import { liveTest } from './live.js';
 import { log, readOptions } from './options.js';
 import { startServerProcess } from './server-process.js';
@@ -67,6 +68,7 @@ if (want('signin')) {
 if (want('storage')) await storageFigures(bench);
 if (want('examday')) await examDay(bench);
 if (want('live')) await liveTest(bench);
+if (want('items')) await itemAnalysis(bench);
 if (want('review')) await reviewFigures(bench);
 
 client.close();

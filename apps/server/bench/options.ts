@@ -23,7 +23,7 @@ export function readOptions() {
     ramp: Number(option('ramp', '60')),
     saveEvery: Number(option('save-every', '30')),
     sweep: Number(option('sweep', '5')),
-    phases: option('phases', 'floor,save,create,result,signin,storage,examday,live,review').split(','),
+    phases: option('phases', 'floor,save,create,result,signin,storage,examday,live,items,review').split(','),
     burst: Number(option('burst', '70')),
     rounds: Number(option('rounds', '3')),
     baseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',

@@ -20,3 +20,5 @@ export * from './admin.js';
 export * from './admin-paths.js';
 export * from './admin-bank.js';
 export * from './admin-keys.js';
+export * from './admin-analysis.js';
+export * from './admin-analysis-paths.js';

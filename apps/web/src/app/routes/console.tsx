@@ -1,19 +1,33 @@
 import type { ComponentType } from 'react';
 import { Navigate, useRoutes } from 'react-router';
+import { AnalysisIndexScreen } from '../../features/console/components/AnalysisIndexScreen';
+import { AnalyticsScreen } from '../../features/console/components/AnalyticsScreen';
 import { AuditLogScreen } from '../../features/console/components/AuditLogScreen';
 import { BankScreen } from '../../features/console/components/BankScreen';
 import { BatchesScreen } from '../../features/console/components/BatchesScreen';
 import { BatchScreen } from '../../features/console/components/BatchScreen';
 import { ConsoleHome } from '../../features/console/components/ConsoleHome';
 import { ConsoleShell } from '../../features/console/components/ConsoleShell';
+import {
+  ModuleItemAnalysisScreen,
+  TestItemAnalysisScreen,
+} from '../../features/console/components/ItemAnalysisScreen';
 import { LearnersScreen } from '../../features/console/components/LearnersScreen';
 import { ReportedQuestionScreen } from '../../features/console/components/ReportedQuestionScreen';
 import { ReportsScreen } from '../../features/console/components/ReportsScreen';
-import { consolePath, consoleSections, mayOpen, type ConsoleSection } from '../../features/console/sections';
+import {
+  analysisScreens,
+  consolePath,
+  consoleSections,
+  mayOpen,
+  type ConsoleSection,
+} from '../../features/console/sections';
 import { useAuth } from '../../stores/hooks';
 
 /** Each section's screen, by its path (sections.ts). */
 const screens: Record<string, ComponentType> = {
+  analysis: AnalysisIndexScreen,
+  analytics: AnalyticsScreen,
   audit: AuditLogScreen,
   batches: BatchesScreen,
   'batches/:id': BatchScreen,
@@ -21,11 +35,14 @@ const screens: Record<string, ComponentType> = {
   questions: BankScreen,
   reports: ReportsScreen,
   'reports/:id': ReportedQuestionScreen,
+  'live-tests/:id/analysis': TestItemAnalysisScreen,
+  'modules/:slug/analysis': ModuleItemAnalysisScreen,
 };
 /** Screens reached from a section's own (one batch, one reported question), opened by the same roles. */
 const subScreens: ConsoleSection[] = consoleSections
   .filter((section) => section.path === 'batches' || section.path === 'reports')
-  .map((section) => ({ ...section, path: `${section.path}/:id` }));
+  .map((section) => ({ ...section, path: `${section.path}/:id` }))
+  .concat(analysisScreens);
 
 /** A section the user's roles do not open leads back to the console's home. */
 function Section({ section }: { section: ConsoleSection }) {

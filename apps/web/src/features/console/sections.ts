@@ -42,11 +42,34 @@ export const consoleSections: ConsoleSection[] = [
     roles: ['editor'],
   },
   {
+    path: 'analytics',
+    label: 'Analytics',
+    description:
+      "Your batches' leaderboards, accuracy by subject and topic, percentile trends, and who stopped practising.",
+    roles: ['teacher'],
+  },
+  {
+    path: 'analysis',
+    label: 'Item analysis',
+    description:
+      "How each live test's questions worked: facility, discrimination, distractors, flags, exports.",
+    roles: ['editor'],
+  },
+  {
     path: 'audit',
     label: 'Audit log',
     description: 'Every change made in the console or on the command line: who, when, what and why.',
     roles: ['admin'],
   },
+];
+
+/**
+ * Screens reached from another one (not in the navigation): a live test's and a module's item
+ * analysis, for the roles that may read keys.
+ */
+export const analysisScreens: ConsoleSection[] = [
+  { path: 'live-tests/:id/analysis', label: 'Item analysis', description: '', roles: ['editor'] },
+  { path: 'modules/:slug/analysis', label: 'Item analysis', description: '', roles: ['editor'] },
 ];
 
 export const consolePath = (section?: string) => (section ? `/admin/${section}` : '/admin');

@@ -1,0 +1,175 @@
+import {
+  fullMarks,
+  schemeById,
+  type AnswerValue,
+  type QuestionKey,
+  type QuestionType,
+} from '@ai-tutor/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import type { ItemResponse, Taker } from './item-statistics.js';
+
+/**
+ * The completed sessions an analysis reads (a live test's takers, a module's first attempts), with
+ * what each wrote by position: the server's own completions (the sweep, a read) count like submits.
+ */
+
+export interface SessionRow {
+  id: string;
+  userId: string;
+  score: number;
+  scheme: string;
+  questionIds: string[];
+  scores: (number | null)[];
+  answers: (string | null)[];
+  seconds: number[];
+  startMs: number;
+  endMs: number;
+}
+
+interface RawRow {
+  id: string;
+  user_id: string;
+  score: number;
+  marking_scheme: string;
+  qids: string;
+  scores: string | null;
+  answers: string;
+  seconds: string;
+  start_ms: number;
+  end_ms: number | null;
+}
+
+/** Completed, scored sessions `where` selects (an alias `a` of assessments). */
+export async function completedSessions(db: DbOrTx, where: SQL): Promise<SessionRow[]> {
+  const result = await db.execute(sql`
+    SELECT a.id, a.user_id, a.score, a.marking_scheme, array_to_json(a.question_ids)::text AS qids,
+      a.scores::text AS scores, array_to_json(sh.answers)::text AS answers,
+      array_to_json(sh.time_spent)::text AS seconds,
+      (extract(epoch from a.start_time) * 1000)::float8 AS start_ms,
+      (extract(epoch from coalesce(a.end_time, a.completed_at)) * 1000)::float8 AS end_ms
+    FROM assessments a JOIN answer_sheets sh ON sh.assessment_id = a.id
+    WHERE ${where} AND a.session_completed AND a.score IS NOT NULL`);
+  return (result.rows as unknown as RawRow[]).map((r) => {
+    const questionIds = JSON.parse(r.qids) as string[];
+    return {
+      id: r.id,
+      userId: r.user_id,
+      score: Number(r.score),
+      scheme: r.marking_scheme,
+      questionIds,
+      scores: r.scores ? (JSON.parse(r.scores) as (number | null)[]) : questionIds.map(() => null),
+      answers: JSON.parse(r.answers) as (string | null)[],
+      seconds: (JSON.parse(r.seconds) as (number | null)[]).map((s) => Number(s ?? 0)),
+      startMs: Number(r.start_ms),
+      endMs: Number(r.end_ms ?? r.start_ms),
+    };
+  });
+}
+
+export interface BankQuestion {
+  id: string;
+  subjectId: string;
+  subjectName: string;
+  topicName: string | null;
+  type: QuestionType;
+  text: string;
+  options: string[];
+  key: QuestionKey;
+  dropped: boolean;
+}
+
+export async function bankQuestions(db: DbOrTx, ids: string[]): Promise<Map<string, BankQuestion>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute(sql`
+    SELECT q.id, q.subject_id, s.name AS subject_name, t.name AS topic_name, q.type, q.text,
+      q.options::text AS options, q.key::text AS key, q.dropped_at IS NOT NULL AS dropped
+    FROM questions q JOIN subjects s ON s.id = q.subject_id LEFT JOIN topics t ON t.id = q.topic_id
+    WHERE q.id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  const rows = result.rows as {
+    id: string;
+    subject_id: string;
+    subject_name: string;
+    topic_name: string | null;
+    type: QuestionType;
+    text: string;
+    options: string;
+    key: string;
+    dropped: boolean;
+  }[];
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        subjectId: r.subject_id,
+        subjectName: r.subject_name,
+        topicName: r.topic_name,
+        type: r.type,
+        text: r.text,
+        options: JSON.parse(r.options) as string[],
+        key: JSON.parse(r.key) as QuestionKey,
+        dropped: Boolean(r.dropped),
+      },
+    ]),
+  );
+}
+
+/** Open reports per question. */
+export async function openReports(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute(sql`
+    SELECT question_id, count(*)::int AS n FROM question_reports
+    WHERE status = 'open' AND question_id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    GROUP BY question_id`);
+  return new Map(
+    (result.rows as { question_id: string; n: number }[]).map((r) => [r.question_id, Number(r.n)]),
+  );
+}
+
+const parseAnswer = (text: string | null): AnswerValue => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as AnswerValue;
+  } catch {
+    return text;
+  }
+};
+
+/** The options a key names right (single and multiple); typed answers have none. */
+export const keyOptions = (key: QuestionKey): string[] =>
+  key.type === 'single' ? [key.answer] : key.type === 'multiple' ? key.answers : [];
+
+/** Each session as a taker: its score and, per question, the mark, full or partial, options and time. */
+export function takersOf(sessions: SessionRow[], bank: Map<string, BankQuestion>): Taker[] {
+  return sessions.map((s) => {
+    const scheme = schemeById(s.scheme);
+    const responses = new Map<string, ItemResponse>();
+    s.questionIds.forEach((qid, pos) => {
+      const question = bank.get(qid);
+      if (!question) return;
+      const mark = s.scores[pos] ?? null;
+      const full = fullMarks(scheme, question.type);
+      const answer = parseAnswer(s.answers[pos] ?? null);
+      const chosen = question.options.length
+        ? (Array.isArray(answer) ? answer : typeof answer === 'string' ? [answer] : []).filter((a) =>
+            question.options.includes(a),
+          )
+        : [];
+      responses.set(qid, {
+        mark,
+        right: mark !== null && mark >= full,
+        partial: mark !== null && mark > 0 && mark < full,
+        chosen,
+        seconds: s.seconds[pos] ?? 0,
+      });
+    });
+    return { id: s.id, total: s.score, responses };
+  });
+}
