@@ -6,6 +6,8 @@ import { BatchScreen } from '../../features/console/components/BatchScreen';
 import { ConsoleHome } from '../../features/console/components/ConsoleHome';
 import { ConsoleShell } from '../../features/console/components/ConsoleShell';
 import { LearnersScreen } from '../../features/console/components/LearnersScreen';
+import { LiveTestScreen } from '../../features/console/components/LiveTestScreen';
+import { LiveTestsScreen } from '../../features/console/components/LiveTestsScreen';
 import { consolePath, consoleSections, mayOpen, type ConsoleSection } from '../../features/console/sections';
 import { useAuth } from '../../stores/hooks';
 
@@ -15,11 +17,13 @@ const screens: Record<string, ComponentType> = {
   batches: BatchesScreen,
   'batches/:id': BatchScreen,
   learners: LearnersScreen,
+  'live-tests': LiveTestsScreen,
+  'live-tests/:id': LiveTestScreen,
 };
 /** Screens reached from a section's own (one batch from the batches), opened by the same roles. */
 const subScreens: ConsoleSection[] = consoleSections
-  .filter((section) => section.path === 'batches')
-  .map((section) => ({ ...section, path: 'batches/:id' }));
+  .filter((section) => section.path === 'batches' || section.path === 'live-tests')
+  .map((section) => ({ ...section, path: `${section.path}/:id` }));
 
 /** A section the user's roles do not open leads back to the console's home. */
 function Section({ section }: { section: ConsoleSection }) {
