@@ -11,9 +11,10 @@ import {
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { liveTestCommands } from '../src/cli/live-test-commands.js';
 import { useTestApp } from './helpers/app.js';
 import { insertCatalogue, moduleTest, submit, type TestCatalogue } from './helpers/catalogue.js';
-import { createStaff } from './helpers/console.js';
+import { createStaff, runCli } from './helpers/console.js';
 import { createLearner, type TestLearner } from './helpers/learner.js';
 import { closeAllTests, closeTest, listLive, rankingOf, startLive, takeLive } from './helpers/live-tests.js';
 
@@ -302,5 +303,39 @@ describe('results released by hand', () => {
       payload: moduleTest(c),
     });
     expect(draws.statusCode, draws.body).toBe(201);
+  });
+});
+
+describe('the command line', () => {
+  it('schedules for a batch with results released by hand, audited as the CLI', async () => {
+    const admin = await createStaff(t.app, 'admin');
+    const [member, outsider] = [await createLearner(t.app), await createLearner(t.app)];
+    const batchId = await newBatch(admin, [member]);
+    const args = [
+      'schedule',
+      '--module',
+      c.module.slug,
+      '--opens',
+      inMinutes(30),
+      '--closes',
+      inMinutes(120),
+    ];
+    const done = await runCli(liveTestCommands.tests!, [...args, '--batch', batchId, '--release', 'manual'], {
+      config: t.config,
+      database: t.database,
+    });
+    expect(done.code, done.err).toBe(0);
+    const id = /: ([0-9a-f-]{36})/.exec(done.out)![1]!;
+    const test = (await call('GET', `${base}/${id}`, admin.headers)).json().data as AdminLiveTestDetail;
+    expect(test).toMatchObject({ release: 'manual', batches: [{ id: batchId }] });
+    expect((await listLive(t.app, member)).upcoming.map((x) => x.id)).toContain(id);
+    expect((await listLive(t.app, outsider)).upcoming.map((x) => x.id)).not.toContain(id);
+    expect((await auditOf(id)).rows[0]).toMatchObject({ action: 'live-test.schedule', actor: 'cli' });
+    const wrong = await runCli(liveTestCommands.tests!, [...args, '--release', 'later'], {
+      config: t.config,
+      database: t.database,
+    });
+    expect(wrong.code).toBe(1);
+    await runCli(liveTestCommands.tests!, ['cancel', id], { config: t.config, database: t.database });
   });
 });
