@@ -22,3 +22,5 @@ export * from './admin-bank.js';
 export * from './admin-keys.js';
 export * from './admin-analysis.js';
 export * from './admin-analysis-paths.js';
+export * from './live-release.js';
+export * from './admin-live-tests.js';

@@ -13,7 +13,8 @@ import { shown } from './terminal-text.js';
  * paper is drawn once, now — lists them, or cancels one that has not opened.
  */
 
-const SCHEDULE = 'tests schedule --module SLUG --opens ISO --closes ISO [--name TEXT]';
+const SCHEDULE =
+  'tests schedule --module SLUG --opens ISO --closes ISO [--name TEXT] [--batch ID]... [--release manual]';
 const LIST = 'tests list';
 const CANCEL = 'tests cancel ID';
 
@@ -22,6 +23,8 @@ const scheduleOptions = {
   opens: { type: 'string' },
   closes: { type: 'string' },
   name: { type: 'string' },
+  batch: { type: 'string', multiple: true },
+  release: { type: 'string' },
 } as const;
 
 async function guarded(name: string, work: () => Promise<void>): Promise<number> {
@@ -48,15 +51,19 @@ const testsCommand: Command = {
     if (sub === 'schedule') {
       const parsed = parseCommandArgs(rest, scheduleOptions);
       if (typeof parsed === 'string') return usageError('tests schedule', parsed, SCHEDULE);
-      const { module, opens, closes, name } = parsed.values;
+      const { module, opens, closes, name, batch, release } = parsed.values;
       if (!module || !opens || !closes)
         return usageError('tests schedule', '--module, --opens and --closes are required', SCHEDULE);
+      if (release !== undefined && release !== 'manual' && release !== 'at-close')
+        return usageError('tests schedule', '--release takes manual or at-close', SCHEDULE);
       return guarded('tests schedule', async () => {
         const done = await scheduleTest(database.db, {
           moduleSlug: module,
           opensAt: new Date(opens),
           closesAt: new Date(closes),
           ...(name === undefined ? {} : { name }),
+          batchIds: batch ?? [],
+          release: release ?? 'at-close',
         });
         console.log(`Scheduled "${shown(done.name)}": ${done.id}`);
         console.log(

@@ -14,6 +14,7 @@ import {
 import { createdAt, id } from './columns.js';
 import { users } from './accounts.js';
 import { exams, modules } from './catalogue.js';
+import { batches } from './console.js';
 
 /** Live tests (docs/product.md#live-test-rules): scheduled papers, their rankings, and the practice percentile's counts. */
 
@@ -59,6 +60,14 @@ export const scheduledTests = pgTable(
     /** The same ids flat, for "which tests had this question" (key corrections). */
     questionIds: uuid('question_ids').array().notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * `at-close`: results open at the close (plus the save grace); `manual`: they stay closed, and the
+     * paper out of circulation, until an operator releases them (`releasedAt`).
+     */
+    release: text('release').$type<'at-close' | 'manual'>().notNull().default('at-close'),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** The latest close of a window re-opened for one learner, when later than `closesAt`. */
+    extendedUntil: timestamp('extended_until', { withTimezone: true }),
     /** Set once the ranking is written (after the close); a key correction re-ranks and keeps it. */
     rankedAt: timestamp('ranked_at', { withTimezone: true }),
     /** Distribution and the top 10 %'s figures, computed with the ranking. */
@@ -72,6 +81,45 @@ export const scheduledTests = pgTable(
       .on(t.closesAt)
       .where(sql`${t.rankedAt} IS NULL AND ${t.cancelledAt} IS NULL`),
   ],
+);
+
+/** The batches a test is for; a test with none is for every learner. */
+export const scheduledTestBatches = pgTable(
+  'scheduled_test_batches',
+  {
+    testId: uuid('test_id')
+      .notNull()
+      .references(() => scheduledTests.id, { onDelete: 'cascade' }),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.testId, t.batchId] }),
+    index('scheduled_test_batches_batch').on(t.batchId),
+  ],
+);
+
+/**
+ * A window re-opened for one learner (a power cut at a centre): they may start a new attempt of the
+ * test between `opensAt` and `closesAt`, and it is ranked with the rest. A second re-open replaces it.
+ */
+export const liveTestReopens = pgTable(
+  'live_test_reopens',
+  {
+    testId: uuid('test_id')
+      .notNull()
+      .references(() => scheduledTests.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.testId, t.userId] })],
 );
 
 /** One taker's place, written once at the close and rewritten by a key correction. */

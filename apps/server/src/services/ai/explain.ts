@@ -7,8 +7,8 @@ import {
 } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { conflict, notFound, notYet } from '../../lib/errors.js';
-import { circulatesAgainMs } from '../live-tests/circulation.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { circulatesAgainMs, outOfCirculationError } from '../live-tests/circulation.js';
 import { checkLiveResultsOpenById } from '../live-tests/result-gate.js';
 import { parseEvaluationId } from '../quiz/session-ids.js';
 import { prompts, type ExplainInput } from './prompts.js';
@@ -90,8 +90,7 @@ export async function explainEvaluation(
   await checkLiveResultsOpenById(db, target.sessionId);
   // A question now in a live paper (decision 0014) is explained again once that test's results open.
   if (row.backMs !== null) {
-    const backAt = new Date(Number(row.backMs));
-    throw notYet(liveTestMessages.outOfCirculation(backAt), backAt);
+    throw outOfCirculationError(row.backMs, liveTestMessages.outOfCirculation);
   }
   if (row.aiExplanation) {
     return { explanation: row.aiExplanation, aiGenerated: true, cached: true, notice: null };

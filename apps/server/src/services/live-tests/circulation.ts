@@ -1,5 +1,7 @@
+import { questionHeldForChecking, scopeHeldForChecking } from '@ai-tutor/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { conflict, notYet, type AppError } from '../../lib/errors.js';
 import { GRACE_SECONDS_AFTER_CLOSE } from './timing.js';
 
 /**
@@ -10,16 +12,24 @@ import { GRACE_SECONDS_AFTER_CLOSE } from './timing.js';
  * names). A cancelled test's paper is back in circulation at once.
  *
  * Every draw and reveal asks this one condition inside its own statement, so a draw stays one query.
- * When results can be released by hand, `backInCirculation` and `stillOut` are the one place to say
- * "or not released yet".
+ * The test's last window is its close, or a window re-opened for one learner that closes later
+ * (`extended_until`). A test whose results are released by hand (`release = 'manual'`) keeps its paper
+ * out until the release: `backInCirculation` and `stillOut` are the one place that says so, and a
+ * paper held for checking has no moment yet (infinity: the refusals then say "being checked").
  */
 
+const GRACE = `make_interval(secs => ${GRACE_SECONDS_AFTER_CLOSE})`;
 /** When a live test's paper returns to the bank, as SQL over the scheduled test aliased `t`. */
 const backInCirculation = (t: string) =>
-  `${t}.closes_at + make_interval(secs => ${GRACE_SECONDS_AFTER_CLOSE})`;
-/** The same moment still ahead, written on the bare column so `scheduled_tests_closes` serves it. */
+  `CASE WHEN ${t}.release = 'manual' AND ${t}.released_at IS NULL THEN 'infinity'::timestamptz
+    ELSE greatest(${t}.released_at, ${t}.closes_at + ${GRACE}, ${t}.extended_until + ${GRACE}) END`;
+/**
+ * The same moment still ahead. The close is compared on its bare column, so `scheduled_tests_closes`
+ * serves the common case; the later windows and held papers are few.
+ */
 const stillOut = (t: string) =>
-  `${t}.cancelled_at IS NULL AND ${t}.closes_at > now() - make_interval(secs => ${GRACE_SECONDS_AFTER_CLOSE})`;
+  `${t}.cancelled_at IS NULL AND (${t}.closes_at > now() - ${GRACE} OR ${t}.extended_until > now() - ${GRACE}
+    OR (${t}.release = 'manual' AND ${t}.released_at IS NULL))`;
 
 /** The live tests holding `question` (a SQL expression of a question id) out of circulation now. */
 const holdingTests = (question: string) =>
@@ -60,4 +70,22 @@ export async function scopeBackInCirculation(
       AND (${topicId}::uuid IS NULL OR q.topic_id = ${topicId}::uuid)`);
   const ms = (result.rows[0] as { back_ms: number | null } | undefined)?.back_ms;
   return ms === null || ms === undefined ? null : new Date(Number(ms));
+}
+
+/**
+ * The 409 for a question out of circulation (`backMs` from circulatesAgainMs): when it returns, or,
+ * for a paper held for checking, that its results are being checked.
+ */
+export function outOfCirculationError(backMs: number, dated: (backAt: Date) => string): AppError {
+  const backAt = new Date(Number(backMs));
+  return Number.isFinite(backAt.getTime())
+    ? notYet(dated(backAt), backAt)
+    : conflict(questionHeldForChecking);
+}
+
+/** The same for a draw a live paper emptied (scopeBackInCirculation's moment). */
+export function scopeOutError(scopeName: string, backAt: Date, dated: (backAt: Date) => string): AppError {
+  return Number.isFinite(backAt.getTime())
+    ? notYet(dated(backAt), backAt)
+    : conflict(scopeHeldForChecking(scopeName));
 }

@@ -16,7 +16,11 @@ import { isUuid } from './schedule.js';
 import { rankingNotReady } from './result-gate.js';
 import { figuresOf, subjectTotals } from './ranking.js';
 
-/** What a learner sees of live tests: the list with their state and trend, and a test's ranking. */
+/**
+ * What a learner sees of live tests: the list with their state and trend, and a test's ranking. A test
+ * for batches is seen only by their members (and by whoever took it); a window re-opened for the
+ * learner is their close.
+ */
 
 interface TestRow {
   id: string;
@@ -27,6 +31,9 @@ interface TestRow {
   module_slug: string;
   opens_ms: number;
   closes_ms: number;
+  /** The test's last window's close (any learner's), when results can open. */
+  last_close_ms: number;
+  held: boolean;
   server_ms: number;
   duration_minutes: number;
   total_questions: number;
@@ -49,11 +56,15 @@ interface TestRow {
 }
 
 const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+/** The learner's close: the test's, or their re-opened window's when later (`ro`). */
+const MY_CLOSE = sql`greatest(t.closes_at, ro.closes_at)`;
 
 async function selectTests(db: DbOrTx, userId: string, where: SQL, order: SQL): Promise<TestRow[]> {
   const result = await db.execute(sql`
     SELECT t.id, t.name, e.name AS exam_name, e.slug AS exam_slug, m.name AS module_name, m.slug AS module_slug,
-      ${ms(sql`t.opens_at`)} AS opens_ms, ${ms(sql`t.closes_at`)} AS closes_ms, ${ms(sql`now()`)} AS server_ms,
+      ${ms(sql`t.opens_at`)} AS opens_ms, ${ms(MY_CLOSE)} AS closes_ms, ${ms(sql`now()`)} AS server_ms,
+      ${ms(sql`greatest(t.closes_at, t.extended_until)`)} AS last_close_ms,
+      t.release = 'manual' AND t.released_at IS NULL AS held,
       t.duration_minutes, coalesce(array_length(t.question_ids, 1), 0) AS total_questions, t.total_marks,
       t.marking_scheme, t.ranked_at IS NOT NULL AS ranked,
       ${ms(sql`t.ranked_at`)} AS ranked_ms, t.summary::text AS summary_json,
@@ -66,7 +77,11 @@ async function selectTests(db: DbOrTx, userId: string, where: SQL, order: SQL): 
     JOIN modules m ON m.id = t.module_id
     LEFT JOIN assessments a ON a.scheduled_test_id = t.id AND a.user_id = ${userId}::uuid
     LEFT JOIN live_test_rankings r ON r.test_id = t.id AND r.user_id = ${userId}::uuid
+    LEFT JOIN live_test_reopens ro ON ro.test_id = t.id AND ro.user_id = ${userId}::uuid
     WHERE t.cancelled_at IS NULL AND ${where}
+      AND (a.id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM scheduled_test_batches tb WHERE tb.test_id = t.id)
+        OR EXISTS (SELECT 1 FROM scheduled_test_batches tb JOIN batch_members bm ON bm.batch_id = tb.batch_id
+          WHERE tb.test_id = t.id AND bm.user_id = ${userId}::uuid))
     ORDER BY ${order}`);
   return result.rows as unknown as TestRow[];
 }
@@ -119,11 +134,11 @@ export async function listForLearner(
 ): Promise<ScheduledTestsData> {
   const exam = examSlug === undefined ? sql`true` : sql`e.slug = ${examSlug}`;
   const [open, past, taken] = await Promise.all([
-    selectTests(db, userId, sql`${exam} AND t.closes_at > now()`, sql`t.opens_at, t.closes_at`),
+    selectTests(db, userId, sql`${exam} AND ${MY_CLOSE} > now()`, sql`t.opens_at, t.closes_at`),
     selectTests(
       db,
       userId,
-      sql`${exam} AND t.closes_at <= now()`,
+      sql`${exam} AND ${MY_CLOSE} <= now()`,
       sql`t.closes_at DESC LIMIT ${PAST_TESTS_LIMIT}`,
     ),
     selectTests(
@@ -156,7 +171,8 @@ export async function rankingFor(db: DbOrTx, userId: string, testId: string): Pr
   const [row] = await selectTests(db, userId, sql`t.id = ${testId}::uuid`, sql`t.id`);
   if (!row) throw notFound(liveTestMessages.notFound);
   const summary = summaryOf(row);
-  if (!row.ranked || !summary) throw rankingNotReady(new Date(Number(row.closes_ms)), Number(row.server_ms));
+  if (!row.ranked || !summary)
+    throw rankingNotReady(new Date(Number(row.last_close_ms)), Number(row.server_ms), Boolean(row.held));
   const took = row.r_rank !== null && row.a_id !== null && row.a_slug !== null;
   const mine = took ? await subjectTotals(db, sql`assessments a`, sql`a.id = ${row.a_id}::uuid`) : [];
   const score = Number(row.r_score);

@@ -152,18 +152,20 @@ export async function rankTest(tx: DbOrTx, testId: string): Promise<void> {
     WHERE id = ${testId}::uuid`);
 }
 
+/** Due for ranking: its last window closed (plus the save grace), and its results not held for release. */
+const DUE = sql.raw(`ranked_at IS NULL AND cancelled_at IS NULL
+  AND greatest(closes_at, extended_until) < now() - make_interval(secs => ${GRACE_SECONDS_AFTER_CLOSE})
+  AND (release = 'at-close' OR released_at IS NOT NULL)`);
+
 /**
  * The ranking job: every test closed (plus the save grace) and not ranked yet is ranked once its
- * sessions are all completed. Safe with several processes: the test's row is locked and re-checked.
+ * sessions are all completed; a test released by hand, once released (docs/live-tests.md). Safe with several processes: the test's row is locked and re-checked.
  * Returns the ids ranked.
  */
 export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promise<string[]> {
   const due = (
     await db.execute(sql`
-      SELECT id FROM scheduled_tests
-      WHERE ranked_at IS NULL AND cancelled_at IS NULL
-        AND closes_at < now() - make_interval(secs => ${GRACE_SECONDS_AFTER_CLOSE}::int)
-      ORDER BY closes_at`)
+      SELECT id FROM scheduled_tests WHERE ${DUE} ORDER BY closes_at`)
   ).rows as { id: string }[];
   if (due.length === 0) return [];
   await sweepExpired(db, grader);
@@ -172,7 +174,7 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
     const done = await db.transaction(async (tx) => {
       const locked = (
         await tx.execute(sql`
-          SELECT marking_scheme FROM scheduled_tests WHERE id = ${id}::uuid AND ranked_at IS NULL
+          SELECT marking_scheme FROM scheduled_tests WHERE id = ${id}::uuid AND ${DUE}
           FOR UPDATE SKIP LOCKED`)
       ).rows as { marking_scheme: string }[];
       if (!locked[0]) return false;

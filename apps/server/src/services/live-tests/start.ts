@@ -16,8 +16,14 @@ import { findOwnAssessment } from '../quiz/views.js';
  * the test's; each taker gets its questions shuffled within each subject (subjects keep the paper's
  * order) and each question's options shuffled. The deadline is the earlier of start + duration and
  * the close. Two starts at once make one session: the unique index on (test, learner) lets one insert
- * in, and the other answers that session like a resume.
+ * in, and the other answers that session like a resume. A test for batches is started only by their
+ * members (404 for anyone else); a learner with a window re-opened for them starts in it and their
+ * deadline is never after its close.
  */
+
+/** The learner's close (`uid`): the test's, or their re-opened window's when later. */
+const myClose = (uid: string) => sql`greatest(t.closes_at,
+  (SELECT ro.closes_at FROM live_test_reopens ro WHERE ro.test_id = t.id AND ro.user_id = ${uid}::uuid))`;
 
 interface TestRow {
   id: string;
@@ -25,6 +31,8 @@ interface TestRow {
   exam_id: string;
   module_id: string;
   cancelled: boolean;
+  /** For every learner, or this learner is a member of one of its batches. */
+  visible: boolean;
   before_open: boolean;
   after_close: boolean;
   opens_ms: number;
@@ -42,7 +50,10 @@ interface Mine {
 async function loadTest(db: Db, testId: string, userId: string): Promise<TestRow | undefined> {
   const result = await db.execute(sql`
     SELECT t.id, t.name, t.exam_id, t.module_id, t.cancelled_at IS NOT NULL AS cancelled,
-      now() < t.opens_at AS before_open, now() >= t.closes_at AS after_close,
+      now() < t.opens_at AS before_open, now() >= ${myClose(userId)} AS after_close,
+      (NOT EXISTS (SELECT 1 FROM scheduled_test_batches tb WHERE tb.test_id = t.id)
+        OR EXISTS (SELECT 1 FROM scheduled_test_batches tb JOIN batch_members bm ON bm.batch_id = tb.batch_id
+          WHERE tb.test_id = t.id AND bm.user_id = ${userId}::uuid)) AS visible,
       (extract(epoch from t.opens_at) * 1000)::float8 AS opens_ms, t.paper::text AS paper_json,
       (SELECT json_build_object('id', a.id, 'slug', a.slug, 'completed', a.session_completed,
           'over', a.deadline <= now())::text
@@ -65,6 +76,7 @@ export async function startLiveTest(
     const test = await loadTest(db, testId, userId);
     if (!test || test.cancelled) throw notFound(liveTestMessages.notFound);
     const mine = test.mine_json === null ? null : (JSON.parse(test.mine_json) as Mine);
+    if (!mine && !test.visible) throw notFound(liveTestMessages.notFound);
     if (mine) return resumeOrRefuse(db, grader, userId, mine);
     if (test.before_open)
       throw notYet(
@@ -131,10 +143,10 @@ async function insertLiveSession(db: Db, userId: string, test: TestRow): Promise
         question_ids)
       SELECT ${newSessionId()}::uuid, ${randomBytes(9).toString('base64url')}, ${userId}::uuid, 'module',
         'live:' || t.id, t.exam_id, t.module_id, t.name, ${n}::int, t.total_marks, t.duration_minutes,
-        now(), least(now() + make_interval(mins => t.duration_minutes), t.closes_at), t.marking_scheme, t.id,
+        now(), least(now() + make_interval(mins => t.duration_minutes), ${myClose(userId)}), t.marking_scheme, t.id,
         ${`{${order.join(',')}}`}::uuid[]
       FROM scheduled_tests t
-      WHERE t.id = ${test.id}::uuid AND t.cancelled_at IS NULL AND now() >= t.opens_at AND now() < t.closes_at
+      WHERE t.id = ${test.id}::uuid AND t.cancelled_at IS NULL AND now() >= t.opens_at AND now() < ${myClose(userId)}
       ON CONFLICT DO NOTHING
       RETURNING id, user_id, deadline, total_time
     )

@@ -19,8 +19,8 @@ import {
 } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { conflict, notFound, notYet } from '../../lib/errors.js';
-import { circulatesAgainMs } from '../live-tests/circulation.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { circulatesAgainMs, outOfCirculationError } from '../live-tests/circulation.js';
 import type { FreeTextGrader } from '../quiz/free-text-grading.js';
 import { parseAnswer } from '../quiz/answer-sheets.js';
 import { saveEvaluation } from '../quiz/save-evaluation.js';
@@ -110,8 +110,7 @@ export async function practicePosition(
   if (row.session_completed) throw conflict(quizMessages.alreadySubmitted);
   if (row.late) throw conflict(quizMessages.timeUp);
   if (row.back_ms !== null) {
-    const backAt = new Date(Number(row.back_ms));
-    throw notYet(liveTestMessages.outOfCirculation(backAt), backAt);
+    throw outOfCirculationError(row.back_ms, liveTestMessages.outOfCirculation);
   }
   if (row.in_running_test) throw conflict(practiceMessages.inRunningTest);
   return { sessionId: target.sessionId, position: at, row };

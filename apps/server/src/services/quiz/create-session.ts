@@ -9,8 +9,8 @@ import {
 } from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
-import { conflict, notYet } from '../../lib/errors.js';
-import { scopeBackInCirculation } from '../live-tests/circulation.js';
+import { conflict } from '../../lib/errors.js';
+import { scopeBackInCirculation, scopeOutError } from '../live-tests/circulation.js';
 import { startLiveTest } from '../live-tests/start.js';
 import { uncheckedFields } from '../practice/feedback.js';
 import { resolveTutorScope, isTutorQuiz } from '../practice/tutor-scope.js';
@@ -150,7 +150,8 @@ async function insertSession(
       const subjectIds = scope.subjects.map((s) => s.id);
       const topicId = scope.topic?.id ?? null;
       const backAt = await scopeBackInCirculation(db, subjectIds, topicId);
-      if (backAt) throw notYet(liveTestMessages.scopeInLiveTest(what.name, backAt), backAt);
+      if (backAt)
+        throw scopeOutError(what.name, backAt, (at) => liveTestMessages.scopeInLiveTest(what.name, at));
       if (await heldByRunningTest(db, userId, subjectIds, topicId))
         throw conflict(quizMessages.scopeInRunningTest(what.name));
     }

@@ -52,8 +52,16 @@ const assessmentColumns = {
   // A live test's session (docs/product.md#live-test-rules): its score stays hidden until the test is ranked.
   liveTestId: scheduledTests.id,
   liveTestName: scheduledTests.name,
-  liveTestClosesAt: scheduledTests.closesAt,
+  // Its last window's close: a window re-opened for one learner may close after the test's.
+  liveTestClosesAt:
+    sql<Date | null>`greatest(${scheduledTests.closesAt}, ${scheduledTests.extendedUntil})`.mapWith(
+      (value: string | Date | null) => (value === null ? null : new Date(value)),
+    ),
   liveTestRankedAt: scheduledTests.rankedAt,
+  /** Results held for checking until an operator releases them (docs/live-tests.md). */
+  liveTestHeld: sql<
+    boolean | null
+  >`(${scheduledTests.release} = 'manual' AND ${scheduledTests.releasedAt} IS NULL)`,
   serverTimeMs: NOW_MS,
   /** Past the deadline and its grace, yet not completed: a read must complete it first. */
   expired: sql<boolean>`(not ${assessments.sessionCompleted} and now() > ${assessments.deadline} + ${GRACE})`,
@@ -76,6 +84,7 @@ export const NOT_A_LIVE_TEST = {
   liveTestName: null,
   liveTestClosesAt: null,
   liveTestRankedAt: null,
+  liveTestHeld: null,
 } as const;
 
 /** The learner's own assessment by slug; another learner's is simply not found. */

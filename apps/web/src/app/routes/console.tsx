@@ -13,6 +13,8 @@ import {
   TestItemAnalysisScreen,
 } from '../../features/console/components/ItemAnalysisScreen';
 import { LearnersScreen } from '../../features/console/components/LearnersScreen';
+import { LiveTestScreen } from '../../features/console/components/LiveTestScreen';
+import { LiveTestsScreen } from '../../features/console/components/LiveTestsScreen';
 import { ReportedQuestionScreen } from '../../features/console/components/ReportedQuestionScreen';
 import { ReportsScreen } from '../../features/console/components/ReportsScreen';
 import {
@@ -37,10 +39,12 @@ const screens: Record<string, ComponentType> = {
   'reports/:id': ReportedQuestionScreen,
   'live-tests/:id/analysis': TestItemAnalysisScreen,
   'modules/:slug/analysis': ModuleItemAnalysisScreen,
+  'live-tests': LiveTestsScreen,
+  'live-tests/:id': LiveTestScreen,
 };
 /** Screens reached from a section's own (one batch, one reported question), opened by the same roles. */
 const subScreens: ConsoleSection[] = consoleSections
-  .filter((section) => section.path === 'batches' || section.path === 'reports')
+  .filter((section) => ['batches', 'reports', 'live-tests'].includes(section.path))
   .map((section) => ({ ...section, path: `${section.path}/:id` }))
   .concat(analysisScreens);
 

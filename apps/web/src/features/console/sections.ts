@@ -56,6 +56,13 @@ export const consoleSections: ConsoleSection[] = [
     roles: ['editor'],
   },
   {
+    path: 'live-tests',
+    label: 'Live tests',
+    description:
+      'Schedule live tests for everyone or for batches, watch them run, re-open one for a learner, release results.',
+    roles: ['teacher', 'editor'],
+  },
+  {
     path: 'audit',
     label: 'Audit log',
     description: 'Every change made in the console or on the command line: who, when, what and why.',

@@ -1,4 +1,4 @@
-import { RESULT_MAX_WIDTH_PX } from '@ai-tutor/contract';
+import { RESULT_MAX_WIDTH_PX, RESULTS_BEING_CHECKED } from '@ai-tutor/contract';
 import {
   Alert,
   Box,
@@ -118,6 +118,9 @@ export function ResultScreen({
     const availableAt = (error as { data?: { availableAt?: unknown } } | undefined)?.data?.availableAt;
     if (status === 409 && typeof availableAt === 'string')
       return <ResultsLater availableAt={availableAt} onOpen={refetch} />;
+    // Results released by hand, held while the institute checks them (docs/live-tests.md).
+    if (status === 409 && (error as { data?: { message?: unknown } }).data?.message === RESULTS_BEING_CHECKED)
+      return <Problem>{RESULTS_BEING_CHECKED}</Problem>;
     if (status === 409) {
       const back = runningQuizPath?.(slug);
       return (
