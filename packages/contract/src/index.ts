@@ -18,3 +18,5 @@ export * from './live-tests.js';
 export * from './tutor.js';
 export * from './admin.js';
 export * from './admin-paths.js';
+export * from './admin-people.js';
+export * from './accommodations.js';

@@ -26,6 +26,8 @@ const learner = (n: number, disabled = false): LearnerRow => ({
   batches: [{ id: BATCH_ID, name: 'NEET Morning' }],
   lastActiveAt: null,
   attempts: n,
+  extraTimePercent: 0,
+  extraTimeMinutes: 0,
 });
 const ok = (data: unknown) => ({ body: { message: 'ok', data } });
 
