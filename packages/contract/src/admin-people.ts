@@ -102,7 +102,7 @@ export const invitesPage = page(inviteRow);
 export type InvitesPage = z.infer<typeof invitesPage>;
 export const invitesQuery = pageQuery;
 export const inviteIdParams = z.object({ id: z.uuid() });
-export const revokeInviteBody = z.object({ reason: z.string().trim().max(500).optional() }).optional();
+export const revokeInviteBody = z.object({ reason: z.string().trim().max(500).optional() }).nullish();
 export const createdInvite = z.object({ invite: inviteRow, registerUrl: z.string() });
 export type CreatedInvite = z.infer<typeof createdInvite>;
 
