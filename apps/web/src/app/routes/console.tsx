@@ -5,6 +5,8 @@ import { BatchesScreen } from '../../features/console/components/BatchesScreen';
 import { BatchScreen } from '../../features/console/components/BatchScreen';
 import { ConsoleHome } from '../../features/console/components/ConsoleHome';
 import { ConsoleShell } from '../../features/console/components/ConsoleShell';
+import { DraftsScreen } from '../../features/console/components/DraftsScreen';
+import { InvitesScreen } from '../../features/console/components/InvitesScreen';
 import { LearnersScreen } from '../../features/console/components/LearnersScreen';
 import { consolePath, consoleSections, mayOpen, type ConsoleSection } from '../../features/console/sections';
 import { useAuth } from '../../stores/hooks';
@@ -15,6 +17,8 @@ const screens: Record<string, ComponentType> = {
   batches: BatchesScreen,
   'batches/:id': BatchScreen,
   learners: LearnersScreen,
+  invites: InvitesScreen,
+  drafts: DraftsScreen,
 };
 /** Screens reached from a section's own (one batch from the batches), opened by the same roles. */
 const subScreens: ConsoleSection[] = consoleSections
