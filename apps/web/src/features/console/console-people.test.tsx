@@ -40,7 +40,7 @@ describe('members by CSV', () => {
     const file = new File(['email\nasha@example.test\nghost@example.test\noops\n'], 'class.csv', {
       type: 'text/csv',
     });
-    await userEvent.upload(await screen.findByLabelText('CSV file'), file);
+    await userEvent.upload(await screen.findByLabelText('CSV file', undefined, { timeout: 20_000 }), file);
     await userEvent.click(screen.getByRole('checkbox', { name: 'All or nothing' }));
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
 
@@ -79,7 +79,7 @@ describe('members by CSV', () => {
     });
     renderRoutes(routes, `/admin/batches/${BATCH_ID}`, testUser({ roles: ['admin'] }));
     await userEvent.upload(
-      await screen.findByLabelText('CSV file'),
+      await screen.findByLabelText('CSV file', undefined, { timeout: 20_000 }),
       new File(['a'], 'a.csv', { type: 'text/csv' }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
@@ -110,7 +110,7 @@ describe('accommodations', () => {
       return undefined;
     });
     renderRoutes(routes, '/admin/learners', testUser({ roles: ['teacher'] }));
-    const grid = await screen.findByRole('grid', { name: 'Learners' });
+    const grid = await screen.findByRole('grid', { name: 'Learners' }, { timeout: 20_000 });
     await userEvent.click(
       await within(grid).findByRole('button', { name: 'Extra time for ravi@example.test' }),
     );
@@ -130,5 +130,5 @@ describe('accommodations', () => {
       extraTimePercent: 25,
       extraTimeMinutes: 0,
     });
-  });
+  }, 60_000);
 });
