@@ -15,3 +15,14 @@ export const adminApiPaths = {
   question: '/v1/admin/questions/:id',
   keyCorrections: '/v1/admin/questions/:id/key-corrections',
 } as const;
+
+/** People: members by CSV, batch invite codes, accommodations, AI drafts (admin-people.ts). */
+export const adminPeoplePaths = {
+  batchMembers: '/v1/admin/batches/:id/members',
+  invites: '/v1/admin/invites',
+  inviteRevoke: '/v1/admin/invites/:id/revoke',
+  accommodations: '/v1/admin/learners/:id/accommodations',
+  drafts: '/v1/admin/drafts',
+  draftsApprove: '/v1/admin/drafts/approve',
+  draftsReject: '/v1/admin/drafts/reject',
+} as const;

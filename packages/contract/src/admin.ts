@@ -136,6 +136,9 @@ export const learnerRow = z.object({
   batches: z.array(z.object({ id: z.string(), name: z.string() })),
   lastActiveAt: z.string().nullable(),
   attempts: z.number(),
+  /** Accommodations (admin-people.ts): extra time on every timed test they start. */
+  extraTimePercent: z.number(),
+  extraTimeMinutes: z.number(),
 });
 export type LearnerRow = z.infer<typeof learnerRow>;
 export const learnersPage = page(learnerRow);

@@ -24,3 +24,5 @@ export * from './admin-analysis.js';
 export * from './admin-analysis-paths.js';
 export * from './live-release.js';
 export * from './admin-live-tests.js';
+export * from './admin-people.js';
+export * from './accommodations.js';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 
@@ -9,30 +10,49 @@ export const inviteCodes = pgTable('invite_codes', {
   maxUses: integer('max_uses').notNull().default(1),
   uses: integer('uses').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
+  /**
+   * A batch code: registering (or entering the code after a Google sign-up) also enrols the learner in
+   * this batch. A plain uuid, not a foreign key: accounts.ts comes before the console's tables.
+   */
+  batchId: uuid('batch_id'),
+  /** Revoked by an operator: no use left, whatever max_uses says. */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
-export const users = pgTable('users', {
-  id: id(),
-  name: text('name').notNull(),
-  /** Stored lower-cased: emails are unique case-insensitively. */
-  email: text('email').notNull().unique(),
-  phone: text('phone'),
-  passwordHash: text('password_hash'),
-  googleSub: text('google_sub').unique(),
-  verified: boolean('verified').notNull().default(false),
-  usedInviteCode: text('used_invite_code'),
-  inviteCodeId: uuid('invite_code_id').references(() => inviteCodes.id),
-  /**
-   * Raised when every session of the account must end (Google linking a pre-registered account, a
-   * password reset). Access tokens carry the value they were signed with; see lib/access-token.ts.
-   */
-  sessionGeneration: integer('session_generation').notNull().default(0),
-  /** Set by an admin in the console: sign-in and refresh are refused until it is cleared. */
-  disabledAt: timestamp('disabled_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Stored lower-cased: emails are unique case-insensitively. */
+    email: text('email').notNull().unique(),
+    phone: text('phone'),
+    passwordHash: text('password_hash'),
+    googleSub: text('google_sub').unique(),
+    verified: boolean('verified').notNull().default(false),
+    usedInviteCode: text('used_invite_code'),
+    inviteCodeId: uuid('invite_code_id').references(() => inviteCodes.id),
+    /**
+     * Raised when every session of the account must end (Google linking a pre-registered account, a
+     * password reset). Access tokens carry the value they were signed with; see lib/access-token.ts.
+     */
+    sessionGeneration: integer('session_generation').notNull().default(0),
+    /** Set by an admin in the console: sign-in and refresh are refused until it is cleared. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Accommodations: extra time on every timed test started afterwards (services/quiz/extra-time.ts). */
+    extraTimePercent: integer('extra_time_percent').notNull().default(0),
+    extraTimeMinutes: integer('extra_time_minutes').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The lockout poll's index: the few accounts disabled lately (services/accounts/lockouts.ts).
+    index('users_disabled_at')
+      .on(t.disabledAt)
+      .where(sql`${t.disabledAt} IS NOT NULL`),
+  ],
+);
 
 /** One table for every one-time code: account verification, password reset OTP, reset token. */
 export const verifications = pgTable(

@@ -8,6 +8,7 @@ export type InviteCode = typeof inviteCodes.$inferSelect;
 
 const usable = () =>
   and(
+    isNull(inviteCodes.revokedAt),
     lt(inviteCodes.uses, inviteCodes.maxUses),
     or(isNull(inviteCodes.expiresAt), gt(inviteCodes.expiresAt, sql`now()`)),
   );
@@ -16,16 +17,24 @@ export class InviteCodeTakenError extends Error {
   override name = 'InviteCodeTakenError';
 }
 
-/** Invite codes: case-insensitive (stored upper case), a number of uses, an optional expiry. */
+/**
+ * Invite codes: case-insensitive (stored upper case), a number of uses, an optional expiry, an optional
+ * batch (registering with the code enrols the learner: `enrol`), revocable by an operator.
+ */
 export const invites = {
   async create(
     db: DbOrTx,
-    options: { code?: string; maxUses?: number; expiresAt?: Date | null } = {},
+    options: { code?: string; maxUses?: number; expiresAt?: Date | null; batchId?: string | null } = {},
   ): Promise<InviteCode> {
     const code = options.code ? normalizeInviteCode(options.code) : generateInviteCode();
     const [row] = await db
       .insert(inviteCodes)
-      .values({ code, maxUses: options.maxUses ?? 1, expiresAt: options.expiresAt ?? null })
+      .values({
+        code,
+        maxUses: options.maxUses ?? 1,
+        expiresAt: options.expiresAt ?? null,
+        batchId: options.batchId ?? null,
+      })
       .onConflictDoNothing({ target: inviteCodes.code })
       .returning();
     if (!row) throw new InviteCodeTakenError(adminMessages.inviteTaken(code));
@@ -56,5 +65,14 @@ export const invites = {
       .where(and(eq(inviteCodes.code, normalizeInviteCode(code)), usable()))
       .returning();
     return row ?? null;
+  },
+
+  /** A batch code's learner joins its batch, in the transaction that used the code (a deleted batch: nothing). */
+  async enrol(tx: DbOrTx, invite: InviteCode, userId: string): Promise<void> {
+    if (!invite.batchId) return;
+    await tx.execute(sql`
+      INSERT INTO batch_members (batch_id, user_id)
+      SELECT id, ${userId}::uuid FROM batches WHERE id = ${invite.batchId}::uuid
+      ON CONFLICT DO NOTHING`);
   },
 };

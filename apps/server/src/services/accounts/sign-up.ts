@@ -45,6 +45,7 @@ export function createSignUp(ctx: AccountContext) {
           })
           .returning();
         if (!created) throw new Error('user not created');
+        await invites.enrol(tx, invite, created.id);
         return created;
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(msg.emailTaken);
@@ -104,6 +105,7 @@ export function createSignUp(ctx: AccountContext) {
           .where(and(eq(users.id, userId), isNull(users.usedInviteCode)))
           .returning();
         if (!updated) throw conflict(msg.inviteAlreadyUsed);
+        await invites.enrol(tx, invite, updated.id);
         return updated;
       });
       return sessionFor(row);

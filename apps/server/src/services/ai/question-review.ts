@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { assessments, questions, subjects, topics } from '../../db/schema.js';
+import { auditRepository, CLI_ACTOR, type Actor } from '../console/audit-repository.js';
 import { isUuid } from './explain.js';
 import { GenerationError } from './generate-questions.js';
 
@@ -47,50 +48,80 @@ export interface Decision {
 
 const unique = (ids: string[]) => [...new Set(ids.map((id) => id.trim().toLowerCase()).filter(Boolean))];
 
-/** Drafts become active: from now on a quiz may serve them. */
-export async function approveDrafts(db: Db, ids: string[]): Promise<Decision> {
+/** One audit row per question decided (docs/decisions/0025-console-people.md), in the decision's transaction. */
+async function audit(tx: Tx, actor: Actor, action: string, done: string[], reason?: string | null) {
+  for (const id of done)
+    await auditRepository.write(tx, actor, {
+      action,
+      objectType: 'question',
+      objectId: id,
+      before: { status: 'draft' },
+      after: { status: action === 'question.approve' ? 'active' : 'deleted' },
+      reason: reason ?? null,
+    });
+}
+
+/** Drafts become active: from now on a quiz may serve them. The console and the CLI both come here. */
+export async function approveDrafts(
+  db: Db,
+  ids: string[],
+  actor: Actor = CLI_ACTOR,
+  reason?: string | null,
+): Promise<Decision> {
   const wanted = unique(ids);
   const valid = wanted.filter(isUuid);
   const done = valid.length
-    ? (
-        await db
-          .update(questions)
-          .set({ status: 'active', updatedAt: new Date() })
-          .where(and(inArray(questions.id, valid), eq(questions.status, 'draft')))
-          .returning({ id: questions.id })
-      ).map((r) => r.id)
+    ? await db.transaction(async (tx) => {
+        const approved = (
+          await tx
+            .update(questions)
+            .set({ status: 'active', updatedAt: new Date() })
+            .where(and(inArray(questions.id, valid), eq(questions.status, 'draft')))
+            .returning({ id: questions.id })
+        ).map((r) => r.id);
+        await audit(tx, actor, 'question.approve', approved, reason);
+        return approved;
+      })
     : [];
   return { done, notDrafts: wanted.filter((id) => !done.includes(id)), inUse: [] };
 }
 
 /** Drafts are deleted; active questions are never touched. */
-export async function rejectDrafts(db: Db, ids: string[]): Promise<Decision> {
+export async function rejectDrafts(
+  db: Db,
+  ids: string[],
+  actor: Actor = CLI_ACTOR,
+  reason?: string | null,
+): Promise<Decision> {
   const wanted = unique(ids);
   const valid = wanted.filter(isUuid);
   if (!valid.length) return { done: [], notDrafts: wanted, inUse: [] };
-  const drafts = (
-    await db
-      .select({ id: questions.id })
-      .from(questions)
-      .where(and(inArray(questions.id, valid), eq(questions.status, 'draft')))
-  ).map((r) => r.id);
-  const done = drafts.length
-    ? (
-        await db
-          .delete(questions)
-          .where(
-            and(
-              inArray(questions.id, drafts),
-              eq(questions.status, 'draft'),
-              sql`NOT EXISTS (SELECT 1 FROM ${assessments} WHERE ${questions.id} = ANY(${assessments.questionIds}))`,
-            ),
-          )
-          .returning({ id: questions.id })
-      ).map((r) => r.id)
-    : [];
-  return {
-    done,
-    notDrafts: wanted.filter((id) => !drafts.includes(id)),
-    inUse: drafts.filter((id) => !done.includes(id)),
-  };
+  return db.transaction(async (tx) => {
+    const drafts = (
+      await tx
+        .select({ id: questions.id })
+        .from(questions)
+        .where(and(inArray(questions.id, valid), eq(questions.status, 'draft')))
+    ).map((r) => r.id);
+    const done = drafts.length
+      ? (
+          await tx
+            .delete(questions)
+            .where(
+              and(
+                inArray(questions.id, drafts),
+                eq(questions.status, 'draft'),
+                sql`NOT EXISTS (SELECT 1 FROM ${assessments} WHERE ${questions.id} = ANY(${assessments.questionIds}))`,
+              ),
+            )
+            .returning({ id: questions.id })
+        ).map((r) => r.id)
+      : [];
+    await audit(tx, actor, 'question.reject', done, reason);
+    return {
+      done,
+      notDrafts: wanted.filter((id) => !drafts.includes(id)),
+      inUse: drafts.filter((id) => !done.includes(id)),
+    };
+  });
 }

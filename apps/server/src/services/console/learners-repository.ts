@@ -62,6 +62,8 @@ export const learnersRepository = {
           email: users.email,
           verified: users.verified,
           disabledAt: users.disabledAt,
+          extraTimePercent: users.extraTimePercent,
+          extraTimeMinutes: users.extraTimeMinutes,
           attempts,
           lastActive,
         })
@@ -97,6 +99,8 @@ export const learnersRepository = {
         batches: memberships.filter((m) => m.userId === row.id).map(({ id, name }) => ({ id, name })),
         lastActiveAt: row.lastActive === null ? null : new Date(row.lastActive).toISOString(),
         attempts: Number(row.attempts),
+        extraTimePercent: row.extraTimePercent,
+        extraTimeMinutes: row.extraTimeMinutes,
       })),
     };
   },
@@ -104,7 +108,13 @@ export const learnersRepository = {
   /** The learner's row, locked: undefined for an unknown id or an account with a console role. */
   async lockLearner(tx: DbOrTx, id: string) {
     const [row] = await tx
-      .select({ id: users.id, email: users.email, disabledAt: users.disabledAt })
+      .select({
+        id: users.id,
+        email: users.email,
+        disabledAt: users.disabledAt,
+        extraTimePercent: users.extraTimePercent,
+        extraTimeMinutes: users.extraTimeMinutes,
+      })
       .from(users)
       .where(
         and(
@@ -122,8 +132,8 @@ export const learnersRepository = {
   },
 
   /** Disabling ends every session at once: refresh tokens revoked, access tokens of the old generation refused. */
-  async setDisabled(tx: DbOrTx, id: string, disabled: boolean): Promise<void> {
-    await tx
+  async setDisabled(tx: DbOrTx, id: string, disabled: boolean): Promise<number> {
+    const [row] = await tx
       .update(users)
       .set(
         disabled
@@ -134,11 +144,13 @@ export const learnersRepository = {
             }
           : { disabledAt: null, updatedAt: new Date() },
       )
-      .where(eq(users.id, id));
+      .where(eq(users.id, id))
+      .returning({ generation: users.sessionGeneration });
     if (disabled)
       await tx
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
         .where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
+    return row?.generation ?? 0;
   },
 };

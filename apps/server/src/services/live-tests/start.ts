@@ -7,6 +7,7 @@ import { notFound, conflict, notYet } from '../../lib/errors.js';
 import { completeAssessment } from '../quiz/complete.js';
 import type { FreeTextGrader } from '../quiz/free-text-grading.js';
 import { shuffle } from '../quiz/selection.js';
+import { minutesWithExtraTimeSql } from '../quiz/extra-time.js';
 import { newSessionId } from '../quiz/session-ids.js';
 import { sessionData } from '../quiz/session.js';
 import { findOwnAssessment } from '../quiz/views.js';
@@ -14,11 +15,11 @@ import { findOwnAssessment } from '../quiz/views.js';
 /**
  * Starting a live test (docs/product.md#live-test-rules): only inside its window, one attempt per learner. The paper is
  * the test's; each taker gets its questions shuffled within each subject (subjects keep the paper's
- * order) and each question's options shuffled. The deadline is the earlier of start + duration and
- * the close. Two starts at once make one session: the unique index on (test, learner) lets one insert
- * in, and the other answers that session like a resume. A test for batches is started only by their
- * members (404 for anyone else); a learner with a window re-opened for them starts in it and their
- * deadline is never after its close.
+ * order) and each question's options shuffled. The deadline is the earlier of start + duration (with
+ * the learner's extra time) and the close. Two starts at once make one session: the unique index on
+ * (test, learner) lets one insert in, and the other answers that session like a resume. A test for
+ * batches is started only by their members (404 for anyone else); a learner with a window re-opened
+ * for them starts in it and their deadline is never after its close.
  */
 
 /** The learner's close (`uid`): the test's, or their re-opened window's when later. */
@@ -135,6 +136,8 @@ async function insertLiveSession(db: Db, userId: string, test: TestRow): Promise
   const questions = order.map((id) => byId.get(id)!);
   const options = questions.map((q) => shuffle(JSON.parse(q.options_json) as string[]));
   const n = questions.length;
+  // The learner's extra time too, but never past the close (the deadline's least below).
+  const minutes = sql.raw(minutesWithExtraTimeSql('t.duration_minutes', 'me.id'));
   // The session and its answer sheet in one statement, as create-session.ts writes them.
   const inserted = await db.execute(sql`
     WITH session AS (
@@ -142,10 +145,10 @@ async function insertLiveSession(db: Db, userId: string, test: TestRow): Promise
         total_questions, total_marks, total_time, start_time, deadline, marking_scheme, scheduled_test_id,
         question_ids)
       SELECT ${newSessionId()}::uuid, ${randomBytes(9).toString('base64url')}, ${userId}::uuid, 'module',
-        'live:' || t.id, t.exam_id, t.module_id, t.name, ${n}::int, t.total_marks, t.duration_minutes,
-        now(), least(now() + make_interval(mins => t.duration_minutes), ${myClose(userId)}), t.marking_scheme, t.id,
+        'live:' || t.id, t.exam_id, t.module_id, t.name, ${n}::int, t.total_marks, ${minutes},
+        now(), least(now() + make_interval(mins => ${minutes}), ${myClose(userId)}), t.marking_scheme, t.id,
         ${`{${order.join(',')}}`}::uuid[]
-      FROM scheduled_tests t
+      FROM scheduled_tests t CROSS JOIN (SELECT ${userId}::uuid AS id) me
       WHERE t.id = ${test.id}::uuid AND t.cancelled_at IS NULL AND now() >= t.opens_at AND now() < ${myClose(userId)}
       ON CONFLICT DO NOTHING
       RETURNING id, user_id, deadline, total_time

@@ -18,6 +18,7 @@ import { completeAssessment } from './complete.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { resolveScope, scopeKeyOf, type QuizScope, type RunningScopeAttempt } from './scope.js';
 import { heldByRunningTest, selectQuestions, shuffle } from './selection.js';
+import { minutesWithExtraTimeSql } from './extra-time.js';
 import { newSessionId } from './session-ids.js';
 import { sessionData, withSections } from './session.js';
 import {
@@ -43,15 +44,18 @@ const newSlug = () => randomBytes(9).toString('base64url');
  * The clock is the database's. A running attempt of the same scope (two tabs starting at once) makes
  * this insert nothing: the caller then answers that attempt.
  */
+/** A timed session's minutes: the scope's plus the learner's extra time (./extra-time.ts). */
+const MINUTES = `CASE WHEN $19::boolean THEN ${minutesWithExtraTimeSql('$13::int', '$3::uuid')} ELSE $13::int END`;
+
 const CREATE: PreparedStatement = {
-  name: 'quiz_create_session_v4',
+  name: 'quiz_create_session_v5',
   text: `
     WITH session AS (
       INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, subject_id,
         topic_id, session_name, total_questions, total_marks, total_time, start_time, deadline,
         marking_scheme, question_ids, mode, timed, confidence, hints_given)
       VALUES ($1::uuid, $2::text, $3::uuid, $4::text, $5::text, $6::uuid, $7::uuid, $8::uuid, $9::uuid,
-        $10::text, $11::int, $12::int, $13::int, now(), now() + make_interval(mins => $13::int),
+        $10::text, $11::int, $12::int, ${MINUTES}, now(), now() + make_interval(mins => ${MINUTES}),
         $14::text, $15::uuid[], $18::text, $19::boolean,
         CASE WHEN $18::text <> 'timed' THEN array_fill(NULL::text, ARRAY[$11::int]) END,
         CASE WHEN $18::text <> 'timed' THEN array_fill(0, ARRAY[$11::int]) END)
@@ -68,7 +72,7 @@ const CREATE: PreparedStatement = {
     SELECT (extract(epoch from start_time) * 1000)::float8 AS start_ms,
       (extract(epoch from deadline) * 1000)::float8 AS deadline_ms,
       (extract(epoch from created_at) * 1000)::float8 AS created_ms,
-      (extract(epoch from clock_timestamp()) * 1000)::float8 AS server_ms
+      (extract(epoch from clock_timestamp()) * 1000)::float8 AS server_ms, total_time
     FROM session`,
 };
 
@@ -130,6 +134,8 @@ interface CreatedRow {
   deadline_ms: number;
   created_ms: number;
   server_ms: number;
+  /** With the learner's extra time. */
+  total_time: number;
 }
 
 /**
@@ -196,7 +202,7 @@ async function insertSession(
     sessionName: scope.sessionName,
     score: null,
     totalMarks,
-    totalTime: scope.totalTime,
+    totalTime: Number(created.total_time),
     startTime: new Date(Number(created.start_ms)),
     endTime: null,
     deadline: new Date(Number(created.deadline_ms)),

@@ -12,6 +12,8 @@ import {
   ModuleItemAnalysisScreen,
   TestItemAnalysisScreen,
 } from '../../features/console/components/ItemAnalysisScreen';
+import { DraftsScreen } from '../../features/console/components/DraftsScreen';
+import { InvitesScreen } from '../../features/console/components/InvitesScreen';
 import { LearnersScreen } from '../../features/console/components/LearnersScreen';
 import { LiveTestScreen } from '../../features/console/components/LiveTestScreen';
 import { LiveTestsScreen } from '../../features/console/components/LiveTestsScreen';
@@ -41,6 +43,8 @@ const screens: Record<string, ComponentType> = {
   'modules/:slug/analysis': ModuleItemAnalysisScreen,
   'live-tests': LiveTestsScreen,
   'live-tests/:id': LiveTestScreen,
+  invites: InvitesScreen,
+  drafts: DraftsScreen,
 };
 /** Screens reached from a section's own (one batch, one reported question), opened by the same roles. */
 const subScreens: ConsoleSection[] = consoleSections

@@ -26,6 +26,8 @@ const learner = (n: number, disabled = false): LearnerRow => ({
   batches: [{ id: BATCH_ID, name: 'NEET Morning' }],
   lastActiveAt: null,
   attempts: n,
+  extraTimePercent: 0,
+  extraTimeMinutes: 0,
 });
 const ok = (data: unknown) => ({ body: { message: 'ok', data } });
 
@@ -43,7 +45,8 @@ describe('the console’s batches', () => {
       return undefined;
     });
     renderRoutes(routes, '/admin/batches', testUser({ roles: ['admin'] }));
-    const grid = await screen.findByRole('grid', { name: 'Batches' });
+    // The console's lazy chunk loads first: on a busy machine that takes more than the default wait.
+    const grid = await screen.findByRole('grid', { name: 'Batches' }, { timeout: 20_000 });
     await userEvent.click(await within(grid).findByRole('link', { name: 'NEET Morning' }));
     expect(await screen.findByRole('heading', { name: 'NEET Morning' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Members (0)' })).toBeInTheDocument();
@@ -59,7 +62,7 @@ describe('the console’s batches', () => {
     expect(await screen.findByRole('heading', { name: 'Members (1)' })).toBeInTheDocument();
     expect(screen.getByText('asha@example.test')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
-  });
+  }, 60_000);
 
   it('shows a teacher their batch without the forms that change it', async () => {
     answerCalls(({ url }) =>
@@ -82,7 +85,7 @@ describe('the console’s learners', () => {
       return undefined;
     });
     renderRoutes(routes, '/admin/learners', testUser({ roles: ['admin'] }));
-    const grid = await screen.findByRole('grid', { name: 'Learners' });
+    const grid = await screen.findByRole('grid', { name: 'Learners' }, { timeout: 20_000 });
     expect(await within(grid).findByText('learner1@example.test')).toBeInTheDocument();
     // the state is a word, not a colour
     expect(within(grid).getByText('Disabled')).toBeInTheDocument();
@@ -96,5 +99,5 @@ describe('the console’s learners', () => {
     await userEvent.click(within(grid).getByRole('button', { name: 'Disable learner1@example.test' }));
     expect(await screen.findByText('learner1@example.test is disabled.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ disabled: true });
-  });
+  }, 60_000);
 });

@@ -63,6 +63,18 @@ export const consoleSections: ConsoleSection[] = [
     roles: ['teacher', 'editor'],
   },
   {
+    path: 'invites',
+    label: 'Invite codes',
+    description: 'Codes to register with: uses, expiry, a batch the code enrols into; revoke a code.',
+    roles: ['admin'],
+  },
+  {
+    path: 'drafts',
+    label: 'Drafts',
+    description: 'Drafted questions (AI-made or imported) awaiting review: approve or reject each.',
+    roles: ['editor'],
+  },
+  {
     path: 'audit',
     label: 'Audit log',
     description: 'Every change made in the console or on the command line: who, when, what and why.',

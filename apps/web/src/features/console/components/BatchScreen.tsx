@@ -17,6 +17,7 @@ import { errorMessage } from '../../../lib/base-query';
 import { useAuth } from '../../../stores/hooks';
 import { useGetBatchQuery, useUpdateBatchMutation } from '../api/batches';
 import { consolePath } from '../sections';
+import { CsvMembersUpload } from './CsvMembersUpload';
 
 /** Emails typed or pasted one per line, or separated by commas or spaces. */
 const emailsIn = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
@@ -160,7 +161,10 @@ export function BatchScreen() {
         </Alert>
       )}
       {admin && (
-        <AddByEmail label="Add by email" field="addEmails" batchId={id} onDone={() => void refetch()} />
+        <>
+          <AddByEmail label="Add by email" field="addEmails" batchId={id} onDone={() => void refetch()} />
+          <CsvMembersUpload batchId={id} onDone={() => void refetch()} />
+        </>
       )}
       <People title="Members" people={data.members} onRemove={admin ? remove('removeUserIds') : undefined} />
       <People

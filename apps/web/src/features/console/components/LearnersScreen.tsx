@@ -5,6 +5,7 @@ import { useDeferredValue, useState } from 'react';
 import { errorMessage } from '../../../lib/base-query';
 import { useAuth } from '../../../stores/hooks';
 import { useGetLearnersQuery, useSetLearnerStatusMutation } from '../api/batches';
+import { AccommodationsForm } from './AccommodationsForm';
 import { ServerGrid, useServerPage } from './ServerGrid';
 
 const baseColumns: GridColDef<LearnerRow>[] = [
@@ -48,6 +49,7 @@ export function LearnersScreen() {
   });
   const [setStatus, status] = useSetLearnerStatusMutation();
   const [notice, setNotice] = useState('');
+  const [extraFor, setExtraFor] = useState<LearnerRow | null>(null);
 
   const toggle = (row: LearnerRow) =>
     void setStatus({ id: row.id, disabled: !row.disabled })
@@ -60,6 +62,22 @@ export function LearnersScreen() {
 
   const columns: GridColDef<LearnerRow>[] = [
     ...baseColumns,
+    {
+      field: 'extraTimePercent',
+      headerName: 'Extra time',
+      width: 150,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Button size="small" onClick={() => setExtraFor(row)} aria-label={`Extra time for ${row.email}`}>
+          {[
+            row.extraTimePercent ? `${row.extraTimePercent} %` : '',
+            row.extraTimeMinutes ? `${row.extraTimeMinutes} min` : '',
+          ]
+            .filter(Boolean)
+            .join(' + ') || 'None'}
+        </Button>
+      ),
+    },
     {
       field: 'disabled',
       headerName: 'Status',
@@ -107,6 +125,17 @@ export function LearnersScreen() {
         <Alert severity="success" sx={{ mb: 2 }} role="status" onClose={() => setNotice('')}>
           {notice}
         </Alert>
+      )}
+      {extraFor && (
+        <AccommodationsForm
+          learner={extraFor}
+          onClose={() => setExtraFor(null)}
+          onSaved={(message) => {
+            setExtraFor(null);
+            setNotice(message);
+            void refetch();
+          }}
+        />
       )}
       <ServerGrid
         label="Learners"

@@ -1,5 +1,7 @@
+import { extraTimeSentence, hasExtraTime } from '@ai-tutor/contract';
 import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
 import { useId, type ReactNode } from 'react';
+import { useGetAccommodationsQuery } from '../api/get-accommodations';
 
 /** What the instructions screen says about one test (docs/product.md#test-instructions). */
 export interface TestInstructionsInfo {
@@ -34,6 +36,8 @@ interface TestInstructionsProps {
 export function TestInstructions({ info, legend, declared, onDeclared }: TestInstructionsProps) {
   const headingId = useId();
   const { durationMinutes, questionCount, markingScheme, closesAt } = info;
+  // Extra time the institute gave this learner: said in a plain sentence (none: nothing is said).
+  const { data: extra } = useGetAccommodationsQuery();
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 2 }}>
       <Typography id={headingId} variant="h6" component="h3" sx={{ fontWeight: 700 }}>
@@ -48,6 +52,7 @@ export function TestInstructions({ info, legend, declared, onDeclared }: TestIns
           . The timer at the top counts down; when it reaches zero your test is submitted as it stands.
           {closesAt && ` This live test closes at ${closing(closesAt)}, which ends it if that comes first.`}
         </li>
+        {hasExtraTime(extra) && <li>{extraTimeSentence(durationMinutes, extra)}</li>}
         <li>
           Questions: <strong>{questionCount}</strong>. Move between them with Save &amp; Next or the question
           palette; you can change an answer until you submit.

@@ -75,11 +75,11 @@ const adminLearnersRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const { id } = request.params;
       const { disabled, reason } = request.body;
       const actor = actorOf(request);
-      const email = await fastify.db.transaction(async (tx) => {
+      const { email, generation } = await fastify.db.transaction(async (tx) => {
         const learner = await learnersRepository.lockLearner(tx, id);
         if (!learner) throw notFound(consoleMessages.learnerNotFound);
-        if ((learner.disabledAt !== null) === disabled) return learner.email;
-        await learnersRepository.setDisabled(tx, id, disabled);
+        if ((learner.disabledAt !== null) === disabled) return { email: learner.email, generation: null };
+        const generation = await learnersRepository.setDisabled(tx, id, disabled);
         await auditRepository.write(tx, actor, {
           action: disabled ? 'learner.disable' : 'learner.enable',
           objectType: 'user',
@@ -89,8 +89,10 @@ const adminLearnersRoutes: FastifyPluginAsyncZod = async (fastify) => {
           after: { disabled },
           reason: reason || null,
         });
-        return learner.email;
+        return { email: learner.email, generation: disabled ? generation : null };
       });
+      // Committed: this instance refuses the learner's tokens from this request on (the others within a poll).
+      if (generation !== null) fastify.lockouts.lock(id, generation);
       return {
         message: disabled ? consoleMessages.learnerDisabled(email) : consoleMessages.learnerEnabled(email),
         data: { id, disabled },
