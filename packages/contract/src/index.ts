@@ -18,3 +18,4 @@ export * from './live-tests.js';
 export * from './tutor.js';
 export * from './admin.js';
 export * from './admin-paths.js';
+export * from './my-data.js';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 
@@ -12,27 +13,42 @@ export const inviteCodes = pgTable('invite_codes', {
   createdAt: createdAt(),
 });
 
-export const users = pgTable('users', {
-  id: id(),
-  name: text('name').notNull(),
-  /** Stored lower-cased: emails are unique case-insensitively. */
-  email: text('email').notNull().unique(),
-  phone: text('phone'),
-  passwordHash: text('password_hash'),
-  googleSub: text('google_sub').unique(),
-  verified: boolean('verified').notNull().default(false),
-  usedInviteCode: text('used_invite_code'),
-  inviteCodeId: uuid('invite_code_id').references(() => inviteCodes.id),
-  /**
-   * Raised when every session of the account must end (Google linking a pre-registered account, a
-   * password reset). Access tokens carry the value they were signed with; see lib/access-token.ts.
-   */
-  sessionGeneration: integer('session_generation').notNull().default(0),
-  /** Set by an admin in the console: sign-in and refresh are refused until it is cleared. */
-  disabledAt: timestamp('disabled_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Stored lower-cased: emails are unique case-insensitively. */
+    email: text('email').notNull().unique(),
+    phone: text('phone'),
+    passwordHash: text('password_hash'),
+    googleSub: text('google_sub').unique(),
+    verified: boolean('verified').notNull().default(false),
+    usedInviteCode: text('used_invite_code'),
+    inviteCodeId: uuid('invite_code_id').references(() => inviteCodes.id),
+    /**
+     * Raised when every session of the account must end (Google linking a pre-registered account, a
+     * password reset). Access tokens carry the value they were signed with; see lib/access-token.ts.
+     */
+    sessionGeneration: integer('session_generation').notNull().default(0),
+    /** Set by an admin in the console: sign-in and refresh are refused until it is cleared. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * Set when the learner (or an admin) deleted the account: the row stays, emptied of everything
+     * personal, so live-test rankings and question statistics keep their counts
+     * (docs/decisions/0023-learners-data-and-backups.md).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The retention purge's question: unverified accounts older than UNVERIFIED_ACCOUNT_DAYS.
+    index('users_unverified_created')
+      .on(t.createdAt)
+      .where(sql`${t.verified} = false`),
+  ],
+);
 
 /** One table for every one-time code: account verification, password reset OTP, reset token. */
 export const verifications = pgTable(
@@ -65,5 +81,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_family').on(t.familyId), index('refresh_tokens_user').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family').on(t.familyId),
+    index('refresh_tokens_user').on(t.userId),
+    // The retention purge deletes expired tokens by this.
+    index('refresh_tokens_expires').on(t.expiresAt),
+  ],
 );

@@ -4,6 +4,7 @@ import healthRoutes from './health.js';
 import adminAuditRoute from './v1/admin/audit.js';
 import adminBatchesRoutes from './v1/admin/batches.js';
 import adminLearnersRoutes from './v1/admin/learners.js';
+import adminLearnerDeleteRoute from './v1/admin/learner-delete.js';
 import achievementsRoutes from './v1/achievements.js';
 import assessmentDetailsRoute from './v1/assessment/details.js';
 import assessmentResultRoute from './v1/assessment/get-session.js';
@@ -31,6 +32,7 @@ import questionReportsRoute from './v1/questions/reports.js';
 import reviewSummaryRoute from './v1/review/summary.js';
 import userRecordsRoutes from './v1/user-records.js';
 import usersRoutes from './v1/users.js';
+import myDataRoutes from './v1/users/me.js';
 import googleRoutes from './v2/auth/google.js';
 
 /**
@@ -45,6 +47,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(authRoutes);
   await api.register(googleRoutes);
   await api.register(usersRoutes);
+  await api.register(myDataRoutes);
   await api.register(invitecodeRoutes);
   await api.register(examsRoutes);
   await api.register(mediaRoutes);
@@ -72,6 +75,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(adminAuditRoute);
   await api.register(adminBatchesRoutes);
   await api.register(adminLearnersRoutes);
+  await api.register(adminLearnerDeleteRoute);
   await api.register(adminChannel);
 };
 export default apiRoutes;
