@@ -118,7 +118,7 @@ describe('backup while the server runs, restore into a new data directory', () =
     expect((await runCli(backupCommands.backup!, [file], { server })).code).toBe(0);
     // The same backup as a newer app would have left it: one more migration applied.
     const newer = await PGlite.create({
-      loadDataDir: new Blob([await import('node:fs').then((fs) => fs.readFileSync(file))]),
+      loadDataDir: new Blob([readFileSync(file)]),
     });
     await newer.exec(`INSERT INTO schema_migrations (tag) VALUES ('9999_from_the_future')`);
     const newerFile = join(root, 'newer.tar.gz');
