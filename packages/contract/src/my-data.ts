@@ -31,9 +31,7 @@ export const deleteAccountBody = z
   });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 
-export const adminDeleteLearnerBody = z
-  .object({ reason: z.string().trim().min(3).max(500) })
-  .strict();
+export const adminDeleteLearnerBody = z.object({ reason: z.string().trim().min(3).max(500) }).strict();
 export type AdminDeleteLearnerBody = z.infer<typeof adminDeleteLearnerBody>;
 
 export const deletedAccount = z.object({ id: z.uuid(), deletedAt: z.string() });
@@ -72,6 +70,7 @@ export const MY_DATA_SECTIONS = [
 
 export const myDataMessages = {
   pageTitle: 'Profile',
+  pagePath: '/profile',
   downloadTitle: 'Your data',
   downloadText:
     'Download one file with everything the app holds about you: your profile, every test with its questions, your answers, marks and times, records, review cards, reports and posts.',
@@ -82,7 +81,7 @@ export const myDataMessages = {
     'Deleting your account signs you out everywhere and erases your name, email, phone, written answers and posts. Live-test rankings keep an anonymous row. This cannot be undone.',
   deleteTypeLabel: `Type ${DELETE_CONFIRMATION} to confirm`,
   passwordLabel: 'Password',
-  googleHint: 'You signed up with Google: confirm with Google to delete your account.',
+  googleHint: 'Signed up with Google? Set a password first with “Forgot Password?” on the sign-in page.',
   deleteButton: 'Delete my account',
   accountDeleted: 'Your account has been deleted.',
   wrongPassword: 'The password is not right. Nothing was deleted.',
