@@ -89,7 +89,12 @@ const envSchema = z.object({
   REVIEW_NEW_CARDS_PER_DAY: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(20),
   // The retention purge (docs/decisions/0023-learners-data-and-backups.md): how often, and how old an
   // unverified account may grow before it goes.
-  RETENTION_INTERVAL_SECONDS: z.coerce.number().int('must be a whole number').min(60).max(604_800).default(3600),
+  RETENTION_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(60)
+    .max(604_800)
+    .default(3600),
   UNVERIFIED_ACCOUNT_DAYS: z.coerce.number().int('must be a whole number').min(1).max(3650).default(30),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int('must be a whole number').min(0).max(120).default(0),
   TRUST_PROXY: z

@@ -54,7 +54,11 @@ async function profileOf(db: DbOrTx, userId: string) {
   return { ...row, roles: roles.map((r) => r.role), batches: memberOf };
 }
 
-async function summaryOf(db: DbOrTx, profile: { name: string; email: string; createdAt: Date }, userId: string) {
+async function summaryOf(
+  db: DbOrTx,
+  profile: { name: string; email: string; createdAt: Date },
+  userId: string,
+) {
   const counted = async (table: typeof reviewCards | typeof questionReports | typeof posts) =>
     (await db.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]?.n ?? 0;
   const [[sessions], reviewCardCount, reportCount, postCount] = await Promise.all([

@@ -1,11 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  deleteAccountBody,
-  deletedAccount,
-  envelope,
-  myDataMessages,
-  myDataPaths,
-} from '@ai-tutor/contract';
+import { deleteAccountBody, deletedAccount, envelope, myDataMessages, myDataPaths } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../../../plugins/app/authenticate.js';
