@@ -72,7 +72,7 @@ const questionIds = (
         text: `Question ${i + 1}: a stem of about the length a real one has, with a formula $x^2 + y^2 = r^2$.`,
         textHash: randomUUID(),
         options,
-        key: { kind: 'single' as const, option: 'first option' },
+        key: { type: 'single' as const, answer: 'first option' },
         answer: 'first option',
       })),
     )
