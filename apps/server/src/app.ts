@@ -20,6 +20,7 @@ import quiz from './plugins/app/quiz.js';
 import quizSweep from './plugins/app/quiz-sweep.js';
 import redis from './plugins/app/redis.js';
 import requestEdges from './plugins/app/request-edges.js';
+import retention from './plugins/app/retention.js';
 import review from './plugins/app/review.js';
 import tutor from './plugins/app/tutor.js';
 import compression from './plugins/external/compression.js';
@@ -77,6 +78,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(practice);
   await fastify.register(quizSweep);
   await fastify.register(liveTests);
+  await fastify.register(retention);
 
   await fastify.register(apiRoutes, { prefix: '/api' });
   await fastify.register(webApp);

@@ -87,6 +87,15 @@ const envSchema = z.object({
     .max(100_000)
     .default(10),
   REVIEW_NEW_CARDS_PER_DAY: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(20),
+  // The retention purge (docs/decisions/0023-learners-data-and-backups.md): how often, and how old an
+  // unverified account may grow before it goes.
+  RETENTION_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(60)
+    .max(604_800)
+    .default(3600),
+  UNVERIFIED_ACCOUNT_DAYS: z.coerce.number().int('must be a whole number').min(1).max(3650).default(30),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int('must be a whole number').min(0).max(120).default(0),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -136,6 +145,8 @@ export interface Config {
   percentileMinFirstAttempts: number;
   /** New review cards introduced in any 24 hours (the rest wait). */
   reviewNewCardsPerDay: number;
+  /** The retention purge: every `intervalSeconds`; unverified accounts older than `unverifiedAccountDays` go. */
+  retention: { intervalSeconds: number; unverifiedAccountDays: number };
   /** On SIGTERM, how long readiness answers 503 while requests are still served, before closing. */
   shutdownDrainSeconds: number;
   trustProxy: boolean;
@@ -241,6 +252,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     reviewNewCardsPerDay: e.REVIEW_NEW_CARDS_PER_DAY,
     percentileMinFirstAttempts: e.PERCENTILE_MIN_FIRST_ATTEMPTS,
+    retention: {
+      intervalSeconds: e.RETENTION_INTERVAL_SECONDS,
+      unverifiedAccountDays: e.UNVERIFIED_ACCOUNT_DAYS,
+    },
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS === undefined ? !production : e.API_DOCS === 'true',

@@ -26,3 +26,4 @@ export * from './live-release.js';
 export * from './admin-live-tests.js';
 export * from './admin-people.js';
 export * from './accommodations.js';
+export * from './my-data.js';

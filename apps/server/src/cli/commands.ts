@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import type { AdminAccess } from '../lib/admin-access.js';
 import { accountsCommands } from './accounts-commands.js';
 import { aiCommands } from './ai-commands.js';
+import { backupCommands } from './backup-commands.js';
 import { catalogueCommands } from './catalogue-commands.js';
 import { keyCommands } from './key-commands.js';
 import { liveTestCommands } from './live-test-commands.js';
@@ -21,12 +22,20 @@ export interface ServerCommandContext {
   server: AdminAccess;
 }
 
+/** For commands that open (or must not open) the database themselves: backup and restore. */
+export interface StandaloneContext {
+  config: Config;
+  args: string[];
+}
+
 export interface Command {
   /** One entry per form of the command, for `help`: its usage line and what it does. */
   help: { usage: string; summary: string }[];
   run: (ctx: CommandContext) => Promise<number>;
   /** For commands that also work while the server runs and holds the embedded store: asks it. */
   runOnServer?: (ctx: ServerCommandContext) => Promise<number>;
+  /** Run instead of `run`, before the database is opened and migrated (cli/backup-commands.ts). */
+  standalone?: (ctx: StandaloneContext) => Promise<number>;
 }
 
 /** CLI commands by name; each area keeps its own in its own file. */
@@ -38,6 +47,7 @@ export const commands: Record<string, Command> = {
   ...keyCommands,
   ...liveTestCommands,
   ...reportCommands,
+  ...backupCommands,
 };
 
 const migrateHelp = { usage: 'migrate', summary: 'apply database migrations' };

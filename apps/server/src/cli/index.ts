@@ -37,6 +37,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const config = loadConfig();
+  if (command?.standalone) return command.standalone({ config, args });
   let database;
   try {
     database = await openDatabase(config);

@@ -20,6 +20,11 @@ export interface Database {
   /** Runs `work` on one connection (session-level locks, BEGIN/COMMIT by hand). */
   session: <T>(work: (query: QueryFn) => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
+  /**
+   * The embedded store's files as one gzipped tar, a consistent snapshot taken between transactions
+   * (db/backup.ts); absent for PostgreSQL, whose own tools back it up (docs/deploy.md).
+   */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /**
@@ -35,6 +40,13 @@ export function fromPglite(client: PGlite, close: () => Promise<void>): Database
     query,
     session: (work) => work(query),
     close,
+    dumpDataDir: async () => {
+      // A checkpoint first, so the files hold every commit and a restore need not replay the log.
+      await client.exec('CHECKPOINT');
+      // Holding the transaction lock: no transaction is half-way through while the files are read
+      // (dumpDataDir itself takes only the query lock, so this cannot deadlock).
+      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+    },
   };
 }
 

@@ -114,6 +114,9 @@ export const routes: RouteObject[] = [
             children: [
               // The console: no element here, the signed-in frame shows it (AuthLayout.tsx's ConsoleDoor).
               { path: '/admin/*' },
+              // The learner's profile: their data and deleting the account (the path is myDataMessages.pagePath,
+              // written out so /login's entry does not take in the module that holds it).
+              page('/profile', () => import('./routes/profile')),
               {
                 element: <RequireInviteUnused />,
                 children: [page(paths.verifyInvite, () => import('./routes/verify-invite'))],

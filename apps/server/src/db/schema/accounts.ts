@@ -43,6 +43,12 @@ export const users = pgTable(
     /** Accommodations: extra time on every timed test started afterwards (services/quiz/extra-time.ts). */
     extraTimePercent: integer('extra_time_percent').notNull().default(0),
     extraTimeMinutes: integer('extra_time_minutes').notNull().default(0),
+    /**
+     * Set when the learner (or an admin) deleted the account: the row stays, emptied of everything
+     * personal, so live-test rankings and question statistics keep their counts
+     * (docs/decisions/0023-learners-data-and-backups.md).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -51,6 +57,10 @@ export const users = pgTable(
     index('users_disabled_at')
       .on(t.disabledAt)
       .where(sql`${t.disabledAt} IS NOT NULL`),
+    // The retention purge's question: unverified accounts older than UNVERIFIED_ACCOUNT_DAYS.
+    index('users_unverified_created')
+      .on(t.createdAt)
+      .where(sql`${t.verified} = false`),
   ],
 );
 
@@ -85,5 +95,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_family').on(t.familyId), index('refresh_tokens_user').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family').on(t.familyId),
+    index('refresh_tokens_user').on(t.userId),
+    // The retention purge deletes expired tokens by this.
+    index('refresh_tokens_expires').on(t.expiresAt),
+  ],
 );

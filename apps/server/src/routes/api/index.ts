@@ -20,6 +20,7 @@ import adminDraftsRoutes from './v1/admin/drafts.js';
 import adminInvitesRoutes from './v1/admin/invites.js';
 import adminLearnerAccommodationsRoute from './v1/admin/learner-accommodations.js';
 import userAccommodationsRoute from './v1/users/accommodations.js';
+import adminLearnerDeleteRoute from './v1/admin/learner-delete.js';
 import achievementsRoutes from './v1/achievements.js';
 import assessmentDetailsRoute from './v1/assessment/details.js';
 import assessmentResultRoute from './v1/assessment/get-session.js';
@@ -47,6 +48,7 @@ import questionReportsRoute from './v1/questions/reports.js';
 import reviewSummaryRoute from './v1/review/summary.js';
 import userRecordsRoutes from './v1/user-records.js';
 import usersRoutes from './v1/users.js';
+import myDataRoutes from './v1/users/me.js';
 import googleRoutes from './v2/auth/google.js';
 
 /**
@@ -61,6 +63,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(authRoutes);
   await api.register(googleRoutes);
   await api.register(usersRoutes);
+  await api.register(myDataRoutes);
   await api.register(invitecodeRoutes);
   await api.register(examsRoutes);
   await api.register(mediaRoutes);
@@ -104,6 +107,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(adminLearnerAccommodationsRoute);
   await api.register(adminDraftsRoutes);
   await api.register(userAccommodationsRoute);
+  await api.register(adminLearnerDeleteRoute);
   await api.register(adminChannel);
 };
 export default apiRoutes;

@@ -1,5 +1,6 @@
 import { createAccountContext, type AccountsDeps } from './account-context.js';
 import { createAccountVerification } from './account-verification.js';
+import { createAccountDeletion } from './delete-account.js';
 import { createGoogleSignIn } from './google-sign-in.js';
 import { createPasswordReset } from './password-reset.js';
 import { createProfile } from './profile.js';
@@ -22,6 +23,7 @@ export function createAccountsService(deps: AccountsDeps) {
     ...createAccountVerification(ctx),
     ...createPasswordReset(ctx),
     ...createProfile(ctx),
+    ...createAccountDeletion(ctx),
   };
 }
 export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -35,6 +35,7 @@ export const learnersRepository = {
     teacherId?: string,
   ): Promise<LearnersPage> {
     const filters: (SQL | undefined)[] = [
+      isNull(users.deletedAt),
       notExists(
         db
           .select({ one: sql`1` })
@@ -119,6 +120,7 @@ export const learnersRepository = {
       .where(
         and(
           eq(users.id, id),
+          isNull(users.deletedAt),
           notExists(
             tx
               .select({ one: sql`1` })

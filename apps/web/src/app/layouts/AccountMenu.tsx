@@ -1,3 +1,4 @@
+import { myDataMessages } from '@ai-tutor/contract';
 import { Box, Divider, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useDispatch } from 'react-redux';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -22,7 +23,7 @@ const AREAS: Array<[string, string]> = [
 
 /**
  * The avatar's menu: name and email, the way around the app (AREAS), the console for users with a role,
- * and Logout. Its own chunk (MUI's Menu brings Popover, Modal, focus trap and transitions), fetched when
+ * the profile (their data, deleting the account) and Logout. Its own chunk (MUI's Menu brings Popover, Modal, focus trap and transitions), fetched when
  * the learner reaches for the avatar, not with every screen.
  */
 export default function AccountMenu({
@@ -78,6 +79,9 @@ export default function AccountMenu({
         </MenuItem>
       ) : null}
       <Divider />
+      <MenuItem component={RouterLink} to={myDataMessages.pagePath} onClick={onClose}>
+        {myDataMessages.pageTitle}
+      </MenuItem>
       <MenuItem onClick={() => void onLogout()}>Logout</MenuItem>
     </Menu>
   );

@@ -10,6 +10,7 @@ import {
   tokenMatches,
   writeAdminAccess,
 } from '../../../lib/admin-access.js';
+import adminBackupRoute from './backup.js';
 import adminInvitesRoutes from './invites.js';
 import adminRolesRoutes from './roles.js';
 
@@ -46,5 +47,6 @@ const adminChannel: FastifyPluginAsyncZod = async (fastify) => {
 
   await fastify.register(adminInvitesRoutes);
   await fastify.register(adminRolesRoutes);
+  await fastify.register(adminBackupRoute);
 };
 export default adminChannel;
