@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { setPopGuard } from '../../../lib/pop-guard';
 
 /** Where the learner was going: a link's path, or a step through the browser's history (Back). */
 type Pending = { kind: 'link'; to: string } | { kind: 'history'; delta: number };
@@ -15,9 +16,9 @@ const historyIndex = (): number | null => {
  * (beforeunload); a link inside the app (the logo, the breadcrumbs, a menu item) and the browser's Back
  * and Forward buttons are held until the learner confirms. The app uses the declarative router, which
  * has no useBlocker (docs/decisions/0017-learner-test-screen-on-a-phone.md), so links are caught as they
- * are clicked, and a history step by a popstate listener that runs before the router's: a capturing
- * listener on window runs first at the target, and the step is undone (history.go back to the test's
- * entry) before the router renders anything. Leaving takes the same step again, unheld.
+ * are clicked, and a history step by the page's first popstate listener (lib/pop-guard.ts), which runs
+ * before the router's: the step is undone (history.go back to the test's entry) before the router
+ * renders anything. Leaving takes the same step again, unheld.
  */
 export function useLeaveGuard(active: boolean) {
   const navigate = useNavigate();
@@ -65,11 +66,11 @@ export function useLeaveGuard(active: boolean) {
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState, true);
+    setPopGuard(onPopState);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
+      setPopGuard(null);
     };
   }, [active]);
 
