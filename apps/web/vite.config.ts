@@ -57,7 +57,7 @@ const FIRST_PAGE_MODULES = new RegExp(
     String.raw`node_modules/(react|react-dom|scheduler|react-router|react-redux|redux|redux-thunk|immer|reselect)/`,
     // Redux Toolkit's core (configureStore, createSlice, the listener): the store the first page builds.
     String.raw`node_modules/@reduxjs/toolkit/dist/redux-toolkit\.[^/]*$`,
-    String.raw`node_modules/@mui/material/esm/(styles|CssBaseline|Box|Paper|Typography|Link|Button|Divider|Stack)/`,
+    String.raw`node_modules/@mui/material/esm/(styles|CssBaseline|Box|Paper|Typography|Link|Button|Stack)/`,
     String.raw`node_modules/@mui/material/esm/(CircularProgress|InputLabel|OutlinedInput|FormControl|FormHelperText)/`,
     String.raw`node_modules/@mui/system/esm/RtlProvider/`,
   ].join('|'),
@@ -73,7 +73,8 @@ const FIRST_PAGE_MODULES = new RegExp(
 const SIGNED_IN_MODULES = new RegExp(
   [
     String.raw`node_modules/(@reduxjs/toolkit/dist/query|@standard-schema/utils|@mui/icons-material)/`,
-    String.raw`node_modules/@mui/material/esm/(AppBar|Toolbar|IconButton|Avatar|Alert|Breadcrumbs)/`,
+    // Divider: the signed-in screens' (palette, result, menus); /login's one 'OR' line draws its own.
+    String.raw`node_modules/@mui/material/esm/(AppBar|Toolbar|IconButton|Avatar|Alert|Breadcrumbs|Divider)/`,
   ].join('|'),
 );
 

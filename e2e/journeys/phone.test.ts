@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { axeCheck } from '../lib/a11y.js';
 import { screenshot } from '../lib/browser.js';
 import { expect, seededWithInvite, test } from '../lib/fixtures.js';
-import { registerVerifiedLearner, signInWithTokens } from '../lib/learner.js';
+import { post, registerVerifiedLearner, signInWithTokens, type Session } from '../lib/learner.js';
 import { questionHeading, startFromDialog } from '../lib/quiz-page.js';
 
 /**
@@ -11,7 +12,7 @@ import { questionHeading, startFromDialog } from '../lib/quiz-page.js';
  * phone, and axe finds nothing serious on the way.
  */
 const PHONE = { width: 360, height: 740 };
-test.use({ serverSetup: seededWithInvite('E2E-PHONE'), viewport: PHONE });
+test.use({ serverSetup: seededWithInvite('E2E-PHONE'), viewport: PHONE, googleSignIn: true });
 
 async function noSidewaysOverflow(page: Page, screen: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -73,6 +74,17 @@ test('a 360 px phone through the full JEE Main paper: timer, palette and Save & 
   await noSidewaysOverflow(page, 'the test screen');
   await axeClean(page, 'the test screen');
   await screenshot(page, 'phone-quiz');
+  // The browser's Back button asks before leaving the running test; staying keeps it as it was.
+  await page.goBack();
+  const leave = page.getByRole('dialog', { name: 'Leave the test?' });
+  await expect(leave).toBeVisible();
+  await expect(leave.getByRole('button', { name: 'Stay in the test' })).toBeFocused();
+  await expect(page).toHaveURL(/\/quiz\//);
+  await noSidewaysOverflow(page, 'the leave dialog');
+  await axeClean(page, 'the leave dialog');
+  await leave.getByRole('button', { name: 'Stay in the test' }).click();
+  await expect(leave).toBeHidden();
+  await expect(questionHeading(page, 1)).toBeVisible();
   // Halfway down a long question the clock and the action row are still in sight.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 3));
   await onScreen(timer, 'the timer after scrolling');
@@ -135,4 +147,52 @@ test('a 360 px phone through the full JEE Main paper: timer, palette and Save & 
     await page.waitForLoadState('networkidle');
     await noSidewaysOverflow(page, path);
   }
+});
+
+test('every other screen of the app fits a 360 px phone: the sign-in screens, and a new account’s checks', async ({
+  freshPage,
+  server,
+  google,
+}) => {
+  const pageFor = async (session?: Session) => {
+    const page = await freshPage();
+    await page.setViewportSize(PHONE);
+    if (session) await signInWithTokens(page, session);
+    return page;
+  };
+  const visitor = await pageFor();
+  for (const path of [
+    '/login',
+    '/register',
+    '/forget-password',
+    '/verify-otp/asha%40example.test',
+    '/reset-password?token=e2e-token',
+  ]) {
+    await visitor.goto(path);
+    await expect(visitor.locator('form').first()).toBeVisible();
+    await noSidewaysOverflow(visitor, path);
+  }
+
+  const unverified = await pageFor(
+    await post<Session>(`${server.url}/api/v1/auth/signup`, {
+      name: 'Kiran Rao',
+      email: `u-${randomBytes(4).toString('hex')}@example.test`,
+      phone: '9876543210',
+      password: 'correct-horse-42',
+      confirmPassword: 'correct-horse-42',
+      inviteCode: 'E2E-PHONE',
+    }),
+  );
+  await unverified.goto('/verify-user');
+  await expect(unverified.getByRole('button', { name: 'Verify' })).toBeVisible();
+  await noSidewaysOverflow(unverified, '/verify-user');
+
+  const googleUser = await pageFor(
+    await post<Session>(`${server.url}/api/v2/auth/google`, {
+      authorization: google.idToken(`g-${randomBytes(4).toString('hex')}@example.test`, 'Meera Iyer'),
+    }),
+  );
+  await googleUser.goto('/verify-invite');
+  await expect(googleUser.getByRole('textbox', { name: 'Invite Code' })).toBeVisible();
+  await noSidewaysOverflow(googleUser, '/verify-invite');
 });

@@ -1,3 +1,5 @@
+// First: its popstate listener must be added before the router's (lib/pop-guard.ts).
+import './lib/pop-guard';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -1,4 +1,4 @@
-import { Box, Divider, Link, Stack, Typography } from '@mui/material';
+import { Box, Link, Stack, Typography } from '@mui/material';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
@@ -31,12 +31,26 @@ export function AuthForm({
   );
 }
 
-/** The 'OR' separator. */
+/**
+ * The 'OR' separator: a line either side of the word, drawn as MUI's Divider draws it, without the
+ * Divider module (~1 kB gzip of /login's budget, where this is its only use).
+ */
 export function OrDivider() {
   return (
-    <Divider role="separator" sx={{ color: 'text.secondary', typography: 'body2' }}>
-      OR
-    </Divider>
+    <Box
+      role="separator"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        color: 'text.secondary',
+        typography: 'body2',
+        '&::before, &::after': { content: '""', flex: 1, borderTop: 1, borderColor: 'divider' },
+      }}
+    >
+      <Box component="span" sx={{ px: 1.2 }}>
+        OR
+      </Box>
+    </Box>
   );
 }
 

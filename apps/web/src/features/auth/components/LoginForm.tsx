@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { serverFieldErrors } from '../../../lib/server-message';
 import { login } from '../api/login';
 import { useAuthRequest } from '../hooks/use-auth-request';
 import { useSignInQueue } from '../hooks/use-sign-in-queue';
@@ -20,7 +21,8 @@ type Field = 'email' | 'password';
  *
  * Two fields, so plain state rather than react-hook-form (~14 kB gzip of the first page), with the
  * same behaviour as the other forms' mode 'onTouched': a field's message shows once it was left or
- * after a submit, and follows every change from then on; a failed submit focuses the first error.
+ * after a submit, and follows every change from then on; a failed submit focuses the first error. The
+ * server's validation messages land on their field as sentences (lib/server-message.ts) until it changes.
  */
 export function LoginForm() {
   const store = useStore();
@@ -30,10 +32,11 @@ export function LoginForm() {
   const [values, setValues] = useState({ email: '', password: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
+  const [server, setServer] = useState<Partial<Record<Field, string>>>({});
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const { errors } = validateLogin(values);
-  const shown = (field: Field) => (submitted || touched[field] ? errors[field] : undefined);
+  const shown = (field: Field) => server[field] ?? (submitted || touched[field] ? errors[field] : undefined);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,7 +47,17 @@ export function LoginForm() {
       (firstError === 'email' ? emailRef : passwordRef).current?.focus();
       return;
     }
-    const result = await run(() => through(() => login(checked.values, store)));
+    const result = await run(
+      () => through(() => login(checked.values, store)),
+      (error) => {
+        const found: Partial<Record<Field, string>> = {};
+        for (const { field, message } of serverFieldErrors(error))
+          if (field === 'email' || field === 'password') found[field] ??= message;
+        setServer(found);
+        if (found.email || found.password) (found.email ? emailRef : passwordRef).current?.focus();
+        return true;
+      },
+    );
     if (result.ok) startSession(result.value.data);
   };
 
@@ -52,7 +65,10 @@ export function LoginForm() {
     id: `field-${name}`,
     name,
     value: values[name],
-    onChange: (value: string) => setValues((v) => ({ ...v, [name]: value })),
+    onChange: (value: string) => {
+      setValues((v) => ({ ...v, [name]: value }));
+      setServer((e) => ({ ...e, [name]: undefined }));
+    },
     onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
     error: shown(name),
   });

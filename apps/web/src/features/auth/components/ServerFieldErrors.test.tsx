@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, ok, renderAuthScreen } from '../auth-test-kit';
+import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 import { ResetPasswordForm } from './ResetPasswordForm';
 
@@ -48,5 +49,24 @@ describe('server validation errors on the form', () => {
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
     expect(password).toHaveAccessibleDescription('Password must be at most 128 characters.');
+  });
+
+  it('login: an error on email lands on the Email field as a sentence, and goes once the email changes', async () => {
+    fakeServer({
+      'POST /api/v1/auth/login': invalid('body.email', 'email must be at most 254 characters'),
+    });
+    const user = userEvent.setup();
+    renderAuthScreen(<LoginForm />, { route: '/login' });
+    const email = screen.getByLabelText('Email');
+    await user.type(email, 'asha@example.test');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription('Email must be at most 254 characters.');
+    expect(email).toHaveFocus();
+    expect(screen.queryByText(/body\.email/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'false');
+    await user.type(email, 'x');
+    expect(email).toHaveAttribute('aria-invalid', 'false');
   });
 });

@@ -1,20 +1,23 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
-/** Asked when a link would take the learner out of a running test; staying has the focus. */
+/**
+ * Asked when a link or the browser's Back button would take the learner out of a running test; staying
+ * has the focus, and Escape stays.
+ */
 export function LeaveTestDialog({
-  to,
+  open,
   onStay,
   onLeave,
 }: {
-  to: string | null;
+  open: boolean;
   onStay: () => void;
-  onLeave: (to: string) => void;
+  onLeave: () => void;
 }) {
   return (
-    <Dialog open={to !== null} onClose={onStay} aria-labelledby="leave-title">
+    <Dialog open={open} onClose={onStay} aria-labelledby="leave-title" aria-describedby="leave-text">
       <DialogTitle id="leave-title">Leave the test?</DialogTitle>
       <DialogContent>
-        <DialogContentText>
+        <DialogContentText id="leave-text">
           Your time keeps running while you are away. Saved answers are kept, and you can come back to this
           test from the exams page.
         </DialogContentText>
@@ -23,7 +26,7 @@ export function LeaveTestDialog({
         <Button onClick={onStay} autoFocus>
           Stay in the test
         </Button>
-        <Button onClick={() => to && onLeave(to)}>Leave</Button>
+        <Button onClick={onLeave}>Leave</Button>
       </DialogActions>
     </Dialog>
   );

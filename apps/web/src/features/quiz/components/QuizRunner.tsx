@@ -279,14 +279,7 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
         onCancel={() => setConfirmOpen(false)}
         onConfirm={() => void submit(false)}
       />
-      <LeaveTestDialog
-        to={leave.pending}
-        onStay={leave.cancel}
-        onLeave={(to) => {
-          leave.cancel();
-          navigate(to);
-        }}
-      />
+      <LeaveTestDialog open={leave.open} onStay={leave.cancel} onLeave={leave.leave} />
       <BusyOverlay
         open={submitting !== null}
         text={uiTexts.evaluating}
