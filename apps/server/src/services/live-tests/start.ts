@@ -29,6 +29,7 @@ interface TestRow {
   after_close: boolean;
   opens_ms: number;
   paper_json: string;
+  shuffle_options: boolean;
   /** The learner's session of this test, if any. */
   mine_json: string | null;
 }
@@ -44,6 +45,7 @@ async function loadTest(db: Db, testId: string, userId: string): Promise<TestRow
     SELECT t.id, t.name, t.exam_id, t.module_id, t.cancelled_at IS NOT NULL AS cancelled,
       now() < t.opens_at AS before_open, now() >= t.closes_at AS after_close,
       (extract(epoch from t.opens_at) * 1000)::float8 AS opens_ms, t.paper::text AS paper_json,
+      (SELECT e.shuffle_options FROM exams e WHERE e.id = t.exam_id) AS shuffle_options,
       (SELECT json_build_object('id', a.id, 'slug', a.slug, 'completed', a.session_completed,
           'over', a.deadline <= now())::text
         FROM assessments a WHERE a.scheduled_test_id = t.id AND a.user_id = ${userId}::uuid) AS mine_json
@@ -121,7 +123,11 @@ async function insertLiveSession(db: Db, userId: string, test: TestRow): Promise
   // Subjects in the paper's order; within each, this taker's own order.
   const order = paper.flatMap((p) => shuffle(p.questionIds)).filter((id) => byId.has(id));
   const questions = order.map((id) => byId.get(id)!);
-  const options = questions.map((q) => shuffle(JSON.parse(q.options_json) as string[]));
+  // Options shuffled per taker unless the exam keeps the paper's order.
+  const options = questions.map((q) => {
+    const bank = JSON.parse(q.options_json) as string[];
+    return test.shuffle_options === false ? bank : shuffle(bank);
+  });
   const n = questions.length;
   // The session and its answer sheet in one statement, as create-session.ts writes them.
   const inserted = await db.execute(sql`
