@@ -1,7 +1,7 @@
 /**
  * A paper's solutions name options by letter ("option (B) is correct"). A taker whose options were
  * shuffled saw another letter on that option, so an explanation's letters are turned into the letters
- * that taker saw (docs/product.md#option-letters). Only letters a solution uses for options are turned:
+ * that taker saw (docs/import-format.md#maths-tables-and-lists). Only letters a solution uses for options are turned:
  * those after "option", "answer" or "Ans", and parenthesised ones followed by "is correct" and the like;
  * a 'match List-I with List-II' option's own (A)–(D) are left as written.
  */
