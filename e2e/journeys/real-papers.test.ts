@@ -58,7 +58,7 @@ test('a real paper at 360 px: wide matrix, table and matching list scroll in the
   await screenshot(page, 'real-paper-matrix');
 
   await openQuestion(page, 'The initial rates of');
-  const table = page.getByRole('table');
+  const table = page.locator('table.math-table');
   await expect(table.getByRole('columnheader', { name: 'Run' })).toBeVisible();
   await expect(table.locator('tbody tr')).toHaveCount(2);
   await expect(page.getByText('| --- |')).toHaveCount(0);
