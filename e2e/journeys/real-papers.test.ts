@@ -67,7 +67,7 @@ test('a real paper at 360 px: wide matrix, table and matching list scroll in the
 
   await openQuestion(page, 'Match List-I with List-II');
   const matching = page.locator('table.matching-list');
-  await expect(matching.getByRole('columnheader', { name: 'List-I' })).toBeVisible();
+  await expect(matching.getByRole('columnheader', { name: 'List-I', exact: true })).toBeVisible();
   await expect(page.getByText(/\\hline|\\textbf|\\begin\{tabular\}/)).toHaveCount(0);
   await noSidewaysOverflow(page, 'a matching-list question');
 });
