@@ -39,6 +39,10 @@ describe('JEE Advanced multiple-correct marks (docs/product.md#marking-schemes)'
 
   it('shows keys as a learner reads them', () => {
     expect(keyText(numerical(2, 0.05))).toBe('2 ± 0.05');
+    // Bounds computed from a tolerance carry float noise (130.01 − 130 = 0.00999999999999091).
+    expect(keyText(numerical(130, 0.01))).toBe('130 ± 0.01');
+    expect(keyText({ type: 'numerical', min: 129.99, max: 130.01, value: 130 })).toBe('130 ± 0.01');
+    expect(keyText(numerical(2.36, 0.005))).toBe('2.36 ± 0.005');
     expect(keyText({ type: 'numerical', min: 2, max: 3, value: null })).toBe('2 to 3');
     expect(keyText(multiple(['A', 'C']))).toBe('A; C');
   });

@@ -34,6 +34,16 @@ export const NUMERICAL_ANSWER_PATTERN = /^-?(\d+(\.\d*)?|\.\d+)$/;
 export const NUMERICAL_ANSWER_SQL_PATTERN = '^-?([0-9]+([.][0-9]*)?|[.][0-9]+)$';
 
 const trimNumber = (n: number) => String(Number(n.toPrecision(12)));
+const decimals = (n: number) => trimNumber(n).split('.')[1]?.length ?? 0;
+
+/**
+ * A numerical key's tolerance, computed back from its bounds and rounded to the key's own decimals:
+ * 130 with bounds 129.99 and 130.01 is "± 0.01", not the float noise "± 0.00999999999999".
+ */
+export function keyTolerance(key: { min: number; max: number; value: number }): number {
+  const places = Math.min(12, Math.max(decimals(key.value), decimals(key.min), decimals(key.max)));
+  return Number(Math.max(key.value - key.min, key.max - key.value).toFixed(places));
+}
 
 /** The key as the result shows it: "B", "A; C", "2.5 ± 0.1", "2 to 3", "Paris". */
 export function keyText(key: QuestionKey): string {
@@ -44,7 +54,7 @@ export function keyText(key: QuestionKey): string {
       return key.answers.join('; ');
     case 'numerical':
       if (key.value !== null) {
-        const tolerance = Math.max(key.value - key.min, key.max - key.value);
+        const tolerance = keyTolerance({ ...key, value: key.value });
         return tolerance > 0 ? `${trimNumber(key.value)} ± ${trimNumber(tolerance)}` : trimNumber(key.value);
       }
       return key.min === key.max ? trimNumber(key.min) : `${trimNumber(key.min)} to ${trimNumber(key.max)}`;

@@ -6,6 +6,7 @@ import { parseCsv } from './csv.js';
 import { parseGift } from './gift.js';
 import { parseJsonOrYaml } from './json-yaml.js';
 import { parseMoodleXml } from './moodle-xml.js';
+import { addTextWarnings } from './text-checks.js';
 import {
   IMPORT_FORMATS,
   ImportError,
@@ -54,6 +55,12 @@ export function detectFormat(file: string, text: string, explicit?: string): Imp
 }
 
 export function parseImport(text: string, format: ImportFormat, options: ParseOptions): ParsedImport {
+  const parsed = parseFormat(text, format, options);
+  addTextWarnings(parsed);
+  return parsed;
+}
+
+function parseFormat(text: string, format: ImportFormat, options: ParseOptions): ParsedImport {
   switch (format) {
     case 'json':
     case 'yaml':

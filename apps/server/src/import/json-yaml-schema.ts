@@ -6,6 +6,7 @@ import {
 } from '@ai-tutor/contract';
 import { z } from 'zod';
 import { SLUG_PATTERN } from './types.js';
+import { toleranceKey } from './keys.js';
 
 /** Our own format's shape (docs/import-format.md), checked by zod, and the key a question states. */
 
@@ -82,6 +83,7 @@ const examSchema = z.strictObject({
   description: z.string().nullish(),
   sortOrder: z.number().int().optional(),
   markingScheme,
+  shuffleOptions: z.boolean().optional(),
   modules: z.array(moduleSchema).optional(),
 });
 export const fileSchema = z.strictObject({
@@ -108,8 +110,7 @@ export function keyOf(q: FileQuestion, options: string[]): QuestionKey | string 
       if (q.range) return { type, min: q.range[0], max: q.range[1], value: null };
       const value = q.answer === undefined ? Number.NaN : Number(q.answer);
       if (!Number.isFinite(value)) return 'a numerical question needs a number as `answer`, or a `range`';
-      const tolerance = q.tolerance ?? 0;
-      return { type, min: value - tolerance, max: value + tolerance, value };
+      return toleranceKey(value, q.tolerance ?? 0);
     }
     case 'text': {
       const accepted = [...(q.answer === undefined ? [] : [q.answer]), ...(q.answers ?? [])].map((a) =>

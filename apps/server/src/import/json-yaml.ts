@@ -170,6 +170,7 @@ export function parseJsonOrYaml(text: string, options: ParseOptions, format: 'js
       description: exam.description?.trim() || null,
       sortOrder: exam.sortOrder ?? e,
       markingScheme: exam.markingScheme ?? null,
+      shuffleOptions: exam.shuffleOptions ?? true,
       modules: [],
     };
     (exam.modules ?? []).forEach((mod, m) => {

@@ -88,6 +88,8 @@ export interface ParsedExam {
   sortOrder: number;
   /** docs/product.md#question-types; null: `spec`. */
   markingScheme: MarkingSchemeName | null;
+  /** false: every taker sees the options in the paper's order (docs/import-format.md). */
+  shuffleOptions: boolean;
   modules: ParsedModule[];
 }
 

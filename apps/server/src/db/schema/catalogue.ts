@@ -6,7 +6,17 @@ import {
   type QuestionType,
 } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id, tsvector, updatedAt } from './columns.js';
 
 /** The catalogue: exams → modules → subjects → topics, questions with their passages and figures. */
@@ -19,6 +29,8 @@ export const exams = pgTable('exams', {
   sortOrder: integer('sort_order').notNull().default(0),
   /** The exam's marking scheme (its modules may name their own); null: `spec`. */
   markingScheme: text('marking_scheme').$type<MarkingSchemeName>(),
+  /** Each taker's options in an order of its own (the default), or the paper's order as NTA's papers keep it. */
+  shuffleOptions: boolean('shuffle_options').notNull().default(true),
   createdAt: createdAt(),
 });
 

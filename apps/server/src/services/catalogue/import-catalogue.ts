@@ -98,6 +98,7 @@ async function upsertExam(run: ImportRun, exam: ParsedExam): Promise<string> {
     description: exam.description,
     sortOrder: exam.sortOrder,
     markingScheme: exam.markingScheme,
+    shuffleOptions: exam.shuffleOptions,
   };
   const [existing] = await run.tx.select().from(exams).where(eq(exams.slug, exam.slug));
   if (!existing) {
@@ -109,7 +110,8 @@ async function upsertExam(run: ImportRun, exam: ParsedExam): Promise<string> {
     existing.name !== values.name ||
     existing.description !== values.description ||
     existing.sortOrder !== values.sortOrder ||
-    existing.markingScheme !== values.markingScheme;
+    existing.markingScheme !== values.markingScheme ||
+    existing.shuffleOptions !== values.shuffleOptions;
   if (changed) await run.tx.update(exams).set(values).where(eq(exams.id, existing.id));
   run.count('exams', changed ? 'updated' : 'unchanged');
   return existing.id;

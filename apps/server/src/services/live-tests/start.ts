@@ -38,6 +38,7 @@ interface TestRow {
   after_close: boolean;
   opens_ms: number;
   paper_json: string;
+  shuffle_options: boolean;
   /** The learner's session of this test, if any. */
   mine_json: string | null;
 }
@@ -56,6 +57,7 @@ async function loadTest(db: Db, testId: string, userId: string): Promise<TestRow
         OR EXISTS (SELECT 1 FROM scheduled_test_batches tb JOIN batch_members bm ON bm.batch_id = tb.batch_id
           WHERE tb.test_id = t.id AND bm.user_id = ${userId}::uuid)) AS visible,
       (extract(epoch from t.opens_at) * 1000)::float8 AS opens_ms, t.paper::text AS paper_json,
+      (SELECT e.shuffle_options FROM exams e WHERE e.id = t.exam_id) AS shuffle_options,
       (SELECT json_build_object('id', a.id, 'slug', a.slug, 'completed', a.session_completed,
           'over', a.deadline <= now())::text
         FROM assessments a WHERE a.scheduled_test_id = t.id AND a.user_id = ${userId}::uuid) AS mine_json
@@ -134,7 +136,11 @@ async function insertLiveSession(db: Db, userId: string, test: TestRow): Promise
   // Subjects in the paper's order; within each, this taker's own order.
   const order = paper.flatMap((p) => shuffle(p.questionIds)).filter((id) => byId.has(id));
   const questions = order.map((id) => byId.get(id)!);
-  const options = questions.map((q) => shuffle(JSON.parse(q.options_json) as string[]));
+  // Options shuffled per taker unless the exam keeps the paper's order.
+  const options = questions.map((q) => {
+    const bank = JSON.parse(q.options_json) as string[];
+    return test.shuffle_options === false ? bank : shuffle(bank);
+  });
   const n = questions.length;
   // The learner's extra time too, but never past the close (the deadline's least below).
   const minutes = sql.raw(minutesWithExtraTimeSql('t.duration_minutes', 'me.id'));

@@ -25,6 +25,7 @@ import type { FreeTextGrader } from '../quiz/free-text-grading.js';
 import { parseAnswer } from '../quiz/answer-sheets.js';
 import { saveEvaluation } from '../quiz/save-evaluation.js';
 import { parseEvaluationId } from '../quiz/session-ids.js';
+import { relabelOptions } from '../quiz/option-letters.js';
 import { feedbackOf, type CheckTry } from './feedback.js';
 import { recordAnswers } from '../tutor/record-answers.js';
 import { outcomeOf } from '../quiz/evaluation-views.js';
@@ -63,6 +64,7 @@ export interface PositionRow {
   answer_json: string | null;
   key_json: string;
   explanation: string | null;
+  bank_options_json: string;
   check_try_json: string | null;
   first_score_json: string | null;
   first_confidence: Confidence | null;
@@ -95,6 +97,7 @@ export async function practicePosition(
       sh.time_spent[${at + 1}::int] AS time_spent, q.text AS question_text,
       q.type AS question_type, (sh.options -> ${at}::int)::text AS options_json,
       sh.answers[${at + 1}::int] AS answer_json, q.key::text AS key_json, q.explanation,
+      q.options::text AS bank_options_json,
       (a.check_tries -> ${String(at)}::text)::text AS check_try_json,
       (a.check_scores -> ${String(at)}::text)::text AS first_score_json, a.confidence[${at + 1}::int] AS first_confidence,
       ${circulatesAgainMs('q.id')} AS back_ms,
@@ -234,7 +237,11 @@ export async function checkAnswer(
     key,
     answer,
     score: first ? score : (JSON.parse(found.row.first_score_json ?? 'null') as number | null),
-    explanation: found.row.explanation,
+    explanation: relabelOptions(
+      found.row.explanation,
+      JSON.parse(found.row.bank_options_json) as string[],
+      JSON.parse(found.row.options_json ?? '[]') as string[],
+    ),
     lockedMark: first ? undefined : score,
   });
   const confidence = first ? (body.confidence ?? null) : found.row.first_confidence;

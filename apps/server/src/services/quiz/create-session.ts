@@ -165,8 +165,10 @@ async function insertSession(
   }
   const scheme = currentScheme(scope.markingScheme);
   const totalMarks = picked.reduce((sum, q) => sum + fullMarks(scheme, q.type), 0);
-  // The option order is drawn once and stored: every device shows the same order.
-  const options = picked.map((q) => shuffle(q.options));
+  // The option order is drawn once and stored: every device shows the same order. An exam that keeps
+  // the paper's order (as NTA's papers do) shows its options as the bank holds them.
+  const keep = scope.exam.shuffleOptions === false;
+  const options = picked.map((q) => (keep ? [...q.options] : shuffle(q.options)));
   const id = newSessionId();
   const slug = newSlug();
   const [created] = (await queryPrepared(db, CREATE, [

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { practiceFieldsOf, type PracticeColumns, type PracticeFields } from '../practice/feedback.js';
 import { parseAnswer } from './answer-sheets.js';
+import { relabelOptions } from './option-letters.js';
 import { evaluationId } from './session-ids.js';
 
 /**
@@ -46,6 +47,8 @@ interface RawRow extends PracticeColumns {
   subject_id: string;
   subject_name: string;
   options_json: string;
+  /** The bank's option order: an explanation's letters name options in it. */
+  bank_options_json: string;
   answer_json: string | null;
   marked: boolean;
   time_spent: number;
@@ -78,7 +81,7 @@ async function sessionQuestionRows(db: DbOrTx, sessionId: string, withKeys: bool
   const result = await db.execute(sql`
     SELECT s.pos::int AS pos, q.id AS question_id, q.text AS question_text, q.type AS question_type,
       p.text AS passage, sub.id AS subject_id, sub.name AS subject_name,
-      (sh.options -> (s.pos::int - 1))::text AS options_json, sh.answers[s.pos] AS answer_json,
+      (sh.options -> (s.pos::int - 1))::text AS options_json, q.options::text AS bank_options_json, sh.answers[s.pos] AS answer_json,
       sh.marked[s.pos] AS marked, sh.time_spent[s.pos] AS time_spent, ${keyed},
       ${PRACTICE_COLUMNS}
     FROM assessments a
@@ -93,7 +96,19 @@ async function sessionQuestionRows(db: DbOrTx, sessionId: string, withKeys: bool
   return result.rows as unknown as RawRow[];
 }
 
+/** An explanation with its option letters as this taker saw them (option-letters.ts). */
+const relabelled = (raw: RawRow, explanation: string | null) =>
+  relabelOptions(
+    explanation,
+    JSON.parse(raw.bank_options_json) as string[],
+    JSON.parse(raw.options_json) as string[],
+  );
+
 function toRow(raw: RawRow): SessionQuestionRow {
+  const checked = raw.checked_explanation && {
+    ...raw,
+    checked_explanation: relabelled(raw, raw.checked_explanation),
+  };
   return {
     position: Number(raw.pos) - 1,
     questionId: raw.question_id,
@@ -105,7 +120,7 @@ function toRow(raw: RawRow): SessionQuestionRow {
     options: JSON.parse(raw.options_json) as string[],
     userAnswer: parseAnswer(raw.answer_json),
     markedForReview: Boolean(raw.marked),
-    practice: practiceFieldsOf(raw, raw.question_type, parseAnswer(raw.answer_json)),
+    practice: practiceFieldsOf(checked || raw, raw.question_type, parseAnswer(raw.answer_json)),
   };
 }
 
@@ -157,7 +172,7 @@ export async function resultEvaluations(
       correctOptions: key.type === 'single' ? [key.answer] : key.type === 'multiple' ? key.answers : [],
       outcome: OUTCOME_LABELS[outcomeOf(row.userAnswer, score, maxScore)],
       maxScore,
-      explanation: raw.explanation,
+      explanation: relabelled(raw, raw.explanation),
       score,
       timeSpentSeconds: Number(raw.time_spent ?? 0),
       topic: raw.topic_id && raw.topic_name ? { id: raw.topic_id, name: raw.topic_name } : null,

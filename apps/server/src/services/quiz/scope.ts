@@ -34,7 +34,8 @@ export interface QuizScope {
   mode: SessionMode;
   /** Has a countdown; an untimed session's totalTime is UNTIMED_MINUTES (the sweep's far deadline). */
   timed: boolean;
-  exam: Named;
+  /** `shuffleOptions` false: the paper's option order for every taker (undefined: shuffled). */
+  exam: Named & { shuffleOptions?: boolean };
   /** Null for a session drawn across an exam (review, adaptive without a module). */
   module: Sized | null;
   subject: Sized | null;
@@ -95,6 +96,7 @@ interface ScopeRow {
   exam_id: string;
   exam_name: string;
   exam_slug: string;
+  shuffle_options: boolean;
   module_json: string | null;
   subject_json: string | null;
   topic_json: string | null;
@@ -113,9 +115,9 @@ const sizedJson = (t: string) =>
  * inside the one above it, and the learner's running attempt of the scope (its key as scopeKeyOf).
  */
 const RESOLVE: PreparedStatement = {
-  name: 'quiz_resolve_scope_v5',
+  name: 'quiz_resolve_scope_v6',
   text: `
-    SELECT e.id AS exam_id, e.name AS exam_name, e.slug AS exam_slug,
+    SELECT e.id AS exam_id, e.name AS exam_name, e.slug AS exam_slug, e.shuffle_options,
       coalesce(m.marking_scheme, e.marking_scheme, '${DEFAULT_MARKING_SCHEME}') AS marking_scheme,
       CASE WHEN m.id IS NOT NULL THEN ${sizedJson('m')} END AS module_json,
       CASE WHEN s.id IS NOT NULL THEN ${sizedJson('s')} END AS subject_json,
@@ -158,7 +160,12 @@ export async function resolveScope(
     scopeKindOf(mode, body.quizType, ''),
   ])) as unknown as ScopeRow[];
   if (!row) throw notFound(quizMessages.scopeNotFound('Exam', body.examSlug));
-  const exam: Named = { id: row.exam_id, name: row.exam_name, slug: row.exam_slug };
+  const exam = {
+    id: row.exam_id,
+    name: row.exam_name,
+    slug: row.exam_slug,
+    shuffleOptions: row.shuffle_options,
+  };
   const module = parse<Sized>(row.module_json);
   if (!module) throw notFound(quizMessages.scopeNotFound('Module', body.moduleSlug ?? '', exam.name));
 

@@ -1,6 +1,6 @@
 import './tab-list.css';
 import { useTheme } from '@mui/material';
-import { useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 
 export interface TabItem {
   id: string;
@@ -38,6 +38,16 @@ export function TabList({
     '--tab-list-hover': palette.action.hover,
   } as CSSProperties;
   const listRef = useRef<HTMLDivElement>(null);
+  // The selected tab is shown whole: a row wider than its box scrolls to it (sideways only, never the page).
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!list || !tab) return;
+    const left = tab.offsetLeft - list.offsetLeft;
+    if (left < list.scrollLeft) list.scrollLeft = left;
+    else if (left + tab.offsetWidth > list.scrollLeft + list.clientWidth)
+      list.scrollLeft = left + tab.offsetWidth - list.clientWidth;
+  }, [value]);
   const focusTab = (index: number) => {
     const count = tabs.length;
     const target =

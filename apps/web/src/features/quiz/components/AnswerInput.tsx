@@ -2,7 +2,7 @@ import { NUMERICAL_ANSWER_PATTERN, type Evaluation } from '@ai-tutor/contract';
 import { Checkbox, FormControlLabel, FormGroup, Radio, RadioGroup, TextField } from '@mui/material';
 import { withAltText } from '../../../components/ui/Figure';
 import { mathAsWords } from '../../../components/ui/math-words';
-import { MathText } from '../../../components/ui/MathText';
+import { OptionText } from '../../../components/ui/OptionText';
 import { isPartialNumber, NumericKeypad } from './NumericKeypad';
 
 interface AnswerInputProps {
@@ -16,6 +16,11 @@ const optionSx = (chosen: boolean) => ({
   mx: 0,
   mb: 1,
   pr: 2,
+  display: 'flex',
+  maxWidth: '100%',
+  // The label may shrink below its widest formula: that formula scrolls inside it (OptionText).
+  '& .MuiFormControlLabel-label': { flex: 1, minWidth: 0 },
+  '--scroll-hint-bg': chosen ? '#ebebeb' : '#fff',
   border: 1,
   borderColor: chosen ? 'primary.main' : 'divider',
   borderRadius: 2,
@@ -47,7 +52,7 @@ export function AnswerInput({ question, value, onChange }: AnswerInputProps) {
                 slotProps={{ input: { 'aria-label': optionName(option) } }}
               />
             }
-            label={<MathText text={option} />}
+            label={<OptionText index={i} text={option} />}
             sx={optionSx(chosen.includes(option))}
           />
         ))}
@@ -93,7 +98,7 @@ export function AnswerInput({ question, value, onChange }: AnswerInputProps) {
             key={`${i}-${option}`}
             value={option}
             control={<Radio slotProps={{ input: { 'aria-label': optionName(option) } }} />}
-            label={<MathText text={option} />}
+            label={<OptionText index={i} text={option} />}
             sx={optionSx(text === option)}
           />
         ))}

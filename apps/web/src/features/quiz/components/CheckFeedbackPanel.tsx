@@ -3,6 +3,7 @@ import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Typography } from '@mui/material';
 import { MathText } from '../../../components/ui/MathText';
+import { OptionText } from '../../../components/ui/OptionText';
 
 const CONFIDENCE_TEXT: Record<Confidence, string> = { sure: 'sure', unsure: 'unsure', guess: 'a guess' };
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -14,10 +15,17 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 export function CheckFeedbackPanel({
   feedback,
   confidence,
+  options = [],
 }: {
   feedback: CheckFeedback;
   confidence: Confidence | null;
+  /** The question's options as this taker sees them: the key's options are shown with their letters. */
+  options?: string[];
 }) {
+  const option = (text: string) => {
+    const at = options.indexOf(text);
+    return at === -1 ? <MathText text={text} /> : <OptionText index={at} text={text} />;
+  };
   const { correct, outcome, score, maxScore, key, explanation } = feedback;
   return (
     <Box role="status" aria-live="polite" sx={{ mt: 2 }}>
@@ -44,14 +52,14 @@ export function CheckFeedbackPanel({
       </Typography>
       {key.correctOptions.length > 1 ? (
         <Box component="ul" sx={{ my: 0.5 }}>
-          {key.correctOptions.map((option) => (
-            <li key={option}>
-              <MathText text={option} />
-            </li>
+          {key.correctOptions.map((text) => (
+            <li key={text}>{option(text)}</li>
           ))}
         </Box>
       ) : (
-        <MathText component="div" text={key.correctOptions[0] ?? key.baseAnswer} />
+        <div>
+          {key.correctOptions[0] ? option(key.correctOptions[0]) : <MathText text={key.baseAnswer} />}
+        </div>
       )}
       <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, mt: 1.5 }}>
         Explanation

@@ -82,7 +82,13 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
   };
 
   if (evaluation.locked && evaluation.feedback) {
-    return <CheckFeedbackPanel feedback={evaluation.feedback} confidence={evaluation.confidence ?? null} />;
+    return (
+      <CheckFeedbackPanel
+        feedback={evaluation.feedback}
+        confidence={evaluation.confidence ?? null}
+        options={evaluation.baseQuestion.options}
+      />
+    );
   }
 
   const triesUsed = evaluation.triesUsed ?? 0;

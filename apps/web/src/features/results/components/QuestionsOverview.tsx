@@ -1,8 +1,9 @@
 import './question-table.css';
-import { answerText, isAnswered, uiTexts, type ResultEvaluation } from '@ai-tutor/contract';
+import { uiTexts, type ResultEvaluation } from '@ai-tutor/contract';
 import { Box, Collapse, Paper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Fragment, memo, useState, type MouseEvent, type ReactNode } from 'react';
 import { MathText } from '../../../components/ui/MathText';
+import { CorrectAnswer, YourAnswer } from './ResultAnswers';
 import { TabList } from '../../../components/ui/TabList';
 import { rowStatus, type QuestionGroup } from '../lib/analysis';
 import { ScrollableTable } from '../../../components/ui/ScrollableTable';
@@ -35,30 +36,6 @@ function useOpen() {
     toggle();
   };
   return { open, toggle, onClick };
-}
-
-/** A multiple-correct answer reads as its chosen options joined by '; '. */
-function YourAnswer({ evaluation }: { evaluation: ResultEvaluation }) {
-  return isAnswered(evaluation.userAnswer) ? (
-    <MathText text={answerText(evaluation.userAnswer) ?? ''} />
-  ) : (
-    <span className="not-answered">{uiTexts.notAnswered}</span>
-  );
-}
-
-/** The key: each right option of a multiple-correct question on its own line, else the key's text. */
-function CorrectAnswer({ evaluation }: { evaluation: ResultEvaluation }) {
-  if (evaluation.baseQuestion.questionType !== 'multiple' || evaluation.correctOptions.length === 0)
-    return <MathText text={evaluation.baseAnswer} />;
-  return (
-    <ul className="correct-options">
-      {evaluation.correctOptions.map((option) => (
-        <li key={option}>
-          <MathText text={option} />
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /** The outcome in words and the question's marks under the session's scheme ("1 / 4 marks"). */

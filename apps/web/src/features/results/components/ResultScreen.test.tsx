@@ -197,25 +197,31 @@ describe('Test Analysis', () => {
     const row = await screen.findByTestId('question-row-1');
     expect(within(row).getByText('Partially Correct')).toBeInTheDocument();
     expect(within(row).getByText('1 / 4 marks')).toBeInTheDocument();
-    const key = within(row).getByRole('list');
+    const key = within(row).getAllByRole('list').at(-1)!;
+    // Each with the letter it had on the taker's screen.
     expect(
       within(key)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Force', 'Velocity']);
+    ).toEqual(['(A)Force', '(C)Velocity']);
   });
 
-  it('reads a multiple-correct answer as its chosen options joined by "; "', async () => {
+  it('lists a multiple-correct answer’s options one a line, with their letters, as the key is listed', async () => {
     mockFetch(() =>
       ok({
         corrections: [],
         assessment: makeAssessment(),
         evaluations: [
           makeResultEvaluation(1, {
-            baseQuestion: question('Which are vectors?', ['Force', 'Mass', 'Velocity'], null, 'multiple'),
-            userAnswer: ['Force', 'Mass'],
+            baseQuestion: question(
+              'Which are vectors?',
+              ['Force; a push', 'Mass, in kg', 'Velocity'],
+              null,
+              'multiple',
+            ),
+            userAnswer: ['Force; a push', 'Mass, in kg'],
             status: 'answered',
-            correctOptions: ['Force', 'Velocity'],
+            correctOptions: ['Force; a push', 'Velocity'],
             score: -2,
             maxScore: 4,
             outcome: 'Incorrect',
@@ -225,7 +231,14 @@ describe('Test Analysis', () => {
     );
     renderResult();
     const row = await screen.findByTestId('question-row-1');
-    expect(within(row).getByText('Force; Mass')).toBeInTheDocument();
+    // Options hold ';' and ',' themselves: joined into one line they could not be told apart.
+    const [yours, key] = within(row).getAllByRole('list');
+    const items = (list: HTMLElement) =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(items(yours!)).toEqual(['(A)Force; a push', '(B)Mass, in kg']);
+    expect(items(key!)).toEqual(['(A)Force; a push', '(C)Velocity']);
     expect(within(row).getByText('-2 / 4 marks')).toBeInTheDocument();
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "exams" ADD COLUMN "shuffle_options" boolean DEFAULT true NOT NULL;
