@@ -10,6 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router';
 import { renderRoutes, testUser } from '../../test/render';
 import { answerCalls } from '../../test/server';
+import { preloadConsole } from '../../test/preload-console';
+
+preloadConsole();
 
 const TEST_ID = '22222222-2222-4222-8222-222222222222';
 const BATCH_ID = '11111111-1111-4111-8111-111111111111';

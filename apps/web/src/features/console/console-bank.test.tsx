@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router';
 import { renderRoutes, testUser } from '../../test/render';
 import { answerCalls } from '../../test/server';
+import { preloadConsole } from '../../test/preload-console';
+
+preloadConsole();
 
 const row = (n: number, overrides: Partial<BankRow> = {}): BankRow => ({
   id: `q${n}`,

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router';
 import { renderRoutes, testUser } from '../../test/render';
 import { answerCalls } from '../../test/server';
+import { preloadConsole } from '../../test/preload-console';
+
+preloadConsole();
 
 const BATCH_ID = '11111111-1111-4111-8111-111111111111';
 const batch = (members: BatchDetail['members']): BatchDetail => ({

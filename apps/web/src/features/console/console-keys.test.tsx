@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router';
 import { renderRoutes, testUser } from '../../test/render';
 import { answerCalls } from '../../test/server';
+import { preloadConsole } from '../../test/preload-console';
+
+preloadConsole();
 
 const QUESTION_ID = '22222222-2222-4222-8222-222222222222';
 const asha = { id: 'u1', name: 'Asha', email: 'asha@example.test' };

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router';
 import { renderRoutes, testUser } from '../../test/render';
 import { answerCalls } from '../../test/server';
+import { preloadConsole } from '../../test/preload-console';
+
+preloadConsole();
 
 const TEST_ID = '22222222-2222-4222-8222-222222222222';
 const LEARNER_ID = '33333333-3333-4333-8333-333333333333';
@@ -69,7 +72,7 @@ describe('the console’s live tests', () => {
     const progress = screen.getByRole('group', { name: 'Progress' });
     expect(within(progress).getByText('45 learners')).toBeInTheDocument();
     expect(within(progress).getByText('40')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Item analysis' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Item analysis of this test' })).toHaveAttribute(
       'href',
       `/admin/live-tests/${TEST_ID}/analysis`,
     );

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router';
 import { renderRoutes, testUser } from '../../test/render';
 import { answerCalls } from '../../test/server';
+import { preloadConsole } from '../../test/preload-console';
+
+preloadConsole();
 
 const at = async (router: { state: { location: { pathname: string } } }, path: string) =>
   waitFor(() => expect(router.state.location.pathname).toBe(path));

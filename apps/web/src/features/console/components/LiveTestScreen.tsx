@@ -97,7 +97,7 @@ export function LiveTestScreen() {
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <Button component={RouterLink} to={consolePath(`live-tests/${data.id}/analysis`)} variant="outlined">
-          Item analysis
+          Item analysis of this test
         </Button>
         {operator && data.awaitingRelease && (
           <Button
