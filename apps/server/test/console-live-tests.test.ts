@@ -276,6 +276,9 @@ describe('results released by hand', () => {
     expect(result.json().availableAt).toBeUndefined();
     const ranking = await rankingOf(t.app, learner, test.id);
     expect([ranking.statusCode, ranking.json().message]).toEqual([409, RESULTS_BEING_CHECKED]);
+    // The learner's list says so too, so the page does not wait for a ranking.
+    const heldItem = (await listLive(t.app, learner)).past.find((p) => p.id === test.id);
+    expect(heldItem).toMatchObject({ resultsReady: false, resultsHeld: true, you: { state: 'submitted' } });
     // The paper stays out of circulation: a mock test of the module finds nothing to draw.
     const other = await createLearner(t.app);
     const mock = await t.app.inject({
@@ -293,6 +296,8 @@ describe('results released by hand', () => {
     expect(released.statusCode).toBe(200);
     expect(released.json().data).toMatchObject({ state: 'ranked', awaitingRelease: false });
     expect((await rankingOf(t.app, learner, test.id)).json().data.you).toMatchObject({ rank: 1, score: 12 });
+    const releasedItem = (await listLive(t.app, learner)).past.find((p) => p.id === test.id);
+    expect(releasedItem).toMatchObject({ resultsReady: true, resultsHeld: false, you: { state: 'ranked' } });
     const twice = await call('POST', `${base}/${test.id}/release`, editor.headers);
     expect([twice.statusCode, twice.json().message]).toEqual([409, adminLiveTestMessages.releasedAlready]);
     expect((await auditOf(test.id)).rows.map((row) => row.action)).toContain('live-test.release');

@@ -74,6 +74,11 @@ export const scheduledTest = z.object({
   status: scheduledTestStatus,
   /** The ranking can be read (closed and ranked). */
   resultsReady: z.boolean(),
+  /**
+   * Its results are released by hand and not released yet (docs/live-tests.md): no ranking until an
+   * editor releases them, so there is nothing to wait for.
+   */
+  resultsHeld: z.boolean(),
   you: liveTestLearnerState,
 });
 export type ScheduledTest = z.infer<typeof scheduledTest>;

@@ -82,6 +82,11 @@ export const myDataMessages = {
   deleteTypeLabel: `Type ${DELETE_CONFIRMATION} to confirm`,
   passwordLabel: 'Password',
   googleHint: 'Signed up with Google? Set a password first with “Forgot Password?” on the sign-in page.',
+  /** With Google sign-in switched on: a Google account confirms with Google instead of a password. */
+  googleConfirmTitle: 'Confirm with Google',
+  googleConfirmText: 'Signed up with Google? Confirm with your Google account instead of a password.',
+  googleConfirmed: 'Confirmed with Google. Press “Delete my account” to finish.',
+  usePasswordInstead: 'Use my password instead',
   deleteButton: 'Delete my account',
   accountDeleted: 'Your account has been deleted.',
   wrongPassword: 'The password is not right. Nothing was deleted.',

@@ -123,6 +123,7 @@ function toItem(row: TestRow): ScheduledTest {
     markingScheme: schemeView(row.marking_scheme),
     status: now < Number(row.opens_ms) ? 'upcoming' : now < Number(row.closes_ms) ? 'live' : 'closed',
     resultsReady: Boolean(row.ranked),
+    resultsHeld: Boolean(row.held),
     you: stateOf(row),
   };
 }

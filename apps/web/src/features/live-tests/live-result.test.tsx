@@ -45,6 +45,7 @@ const test: ScheduledTest = {
   markingScheme: { id: 'spec@1', name: 'spec', label: '+4 / −1' },
   status: 'closed',
   resultsReady: true,
+  resultsHeld: false,
   you: { state: 'not_started' },
 };
 

@@ -1,4 +1,4 @@
-import type { ScheduledTest, ScheduledTestsData } from '@ai-tutor/contract';
+import { RESULTS_BEING_CHECKED, type ScheduledTest, type ScheduledTestsData } from '@ai-tutor/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -43,6 +43,7 @@ const liveTest = (overrides: Partial<ScheduledTest> = {}): ScheduledTest => ({
   },
   status: 'live',
   resultsReady: false,
+  resultsHeld: false,
   you: { state: 'not_started' },
   ...overrides,
 });
@@ -223,6 +224,23 @@ describe('/exams’ live tests (docs/product.md#live-tests)', () => {
       'Rank 1 of 2 · Percentile 100.00',
     );
     expect(api.asked()).toBe(2);
+  });
+
+  it('a test whose results are held for checking says so, and is not asked for again', async () => {
+    const held = liveTest({
+      status: 'closed',
+      closesAt: iso(now - 19_000),
+      resultsHeld: true,
+      you: { state: 'submitted', slug: 's1' },
+    });
+    const api = serve(() => list({ past: [held] }));
+    open();
+    const past = await group('Past');
+    expect(past).toHaveTextContent(RESULTS_BEING_CHECKED);
+    expect(past).not.toHaveTextContent('The ranking is being computed');
+    // A ranking would be due a second from now; a held one is not waited for.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(api.asked()).toBe(1);
   });
 
   it('shows nothing when no live test is scheduled', async () => {

@@ -1,4 +1,4 @@
-import type { ScheduledTest } from '@ai-tutor/contract';
+import { RESULTS_BEING_CHECKED, type ScheduledTest } from '@ai-tutor/contract';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -97,7 +97,11 @@ function Standing({
     );
   }
   if (you.state === 'submitted' || you.state === 'running')
-    return <Typography variant="body2">{liveTexts.rankingInProgress}</Typography>;
+    return (
+      <Typography variant="body2">
+        {test.resultsHeld ? RESULTS_BEING_CHECKED : liveTexts.rankingInProgress}
+      </Typography>
+    );
   return (
     <Typography variant="body2" color="text.secondary">
       Not taken

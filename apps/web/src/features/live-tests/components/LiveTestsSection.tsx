@@ -51,9 +51,10 @@ export function LiveTestsSection({ onStart }: { onStart: (start: LiveTestStart) 
     ? Math.min(
         ...data.upcoming.map((t) => Date.parse(t.opensAt)),
         ...data.live.map((t) => Date.parse(t.closesAt)),
-        // A test the learner took, closed but not ranked yet: once more when the ranking should be done.
+        // A test the learner took, closed but not ranked yet: once more when the ranking should be done
+        // (not for one whose results are held for checking: its ranking waits for the release).
         ...data.past
-          .filter((t) => !t.resultsReady && t.you.state !== 'not_started')
+          .filter((t) => !t.resultsReady && !t.resultsHeld && t.you.state !== 'not_started')
           .map((t) => Date.parse(t.closesAt) + RANKED_WITHIN_MS),
       )
     : Infinity;

@@ -1,7 +1,9 @@
 import { DELETE_CONFIRMATION, myDataMessages as m } from '@ai-tutor/contract';
 import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import { usePublicConfig } from '../../../lib/public-config';
 import { useDeleteAccountMutation } from '../api/delete-account';
+import { ConfirmWithGoogle } from './ConfirmWithGoogle';
 
 /** The server's message of a failed call, if it sent one. */
 const messageOf = (error: unknown): string | null => {
@@ -10,25 +12,32 @@ const messageOf = (error: unknown): string | null => {
 };
 
 /**
- * "Delete account": the learner types DELETE and their password; the button works only then. On
- * success `onDeleted` runs (the page signs out); a refusal (wrong password) is shown on the form.
+ * "Delete account": the learner types DELETE and proves it is them, with their password or, when
+ * Google sign-in is on, with "Confirm with Google" (the web does not know how the account was made, so
+ * both are offered); the button works only then. On success `onDeleted` runs (the page signs out); a
+ * refusal (wrong password, another or stale Google sign-in) is shown on the form.
  */
 export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
+  const [googleIdToken, setGoogleIdToken] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
-  const confirmed = typed.trim() === DELETE_CONFIRMATION && password.length > 0;
+  const googleClientId = usePublicConfig()?.googleClientId ?? null;
+  const proven = googleIdToken !== null || password.length > 0;
+  const confirmed = typed.trim() === DELETE_CONFIRMATION && proven;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!confirmed) return;
     setError(null);
     try {
-      await deleteAccount({ password }).unwrap();
+      await deleteAccount(googleIdToken !== null ? { googleIdToken } : { password }).unwrap();
       onDeleted();
     } catch (failure) {
-      setError(messageOf(failure) ?? m.wrongPassword);
+      // A refused Google token cannot be sent again: the learner confirms with Google once more.
+      if (googleIdToken !== null) setGoogleIdToken(null);
+      setError(messageOf(failure) ?? (googleIdToken !== null ? m.googleMismatch : m.wrongPassword));
     }
   };
 
@@ -53,15 +62,40 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
           autoComplete="off"
           size="small"
         />
-        <TextField
-          label={m.passwordLabel}
-          type="password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          autoComplete="current-password"
-          size="small"
-          helperText={m.googleHint}
-        />
+        {googleIdToken !== null ? (
+          <Alert
+            severity="info"
+            action={
+              <Button color="inherit" size="small" onClick={() => setGoogleIdToken(null)}>
+                {m.usePasswordInstead}
+              </Button>
+            }
+          >
+            {m.googleConfirmed}
+          </Alert>
+        ) : (
+          <>
+            <TextField
+              label={m.passwordLabel}
+              type="password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="current-password"
+              size="small"
+              helperText={googleClientId ? undefined : m.googleHint}
+            />
+            {googleClientId ? (
+              <ConfirmWithGoogle
+                clientId={googleClientId}
+                onCredential={(credential) => {
+                  setError(null);
+                  setPassword('');
+                  setGoogleIdToken(credential);
+                }}
+              />
+            ) : null}
+          </>
+        )}
         {error ? <Alert severity="error">{error}</Alert> : null}
         <Button type="submit" variant="contained" color="error" disabled={!confirmed} loading={isLoading}>
           {m.deleteButton}
