@@ -92,10 +92,15 @@ function ItemRow({ item }: { item: ItemAnalysisItem }) {
             {item.flags.map((f) => (
               <Chip
                 key={f.code}
-                color="warning"
+                // Outlined in the warning colour, its text the body's: white on warning orange is 3:1.
+                variant="outlined"
                 size="small"
                 label={f.message}
-                sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }}
+                sx={{
+                  height: 'auto',
+                  borderColor: 'warning.main',
+                  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
+                }}
               />
             ))}
             {keyIssue && (
