@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/base-query';
 import { useAuth } from '../../../stores/hooks';
 import { useGetLearnersQuery, useSetLearnerStatusMutation } from '../api/batches';
 import { AccommodationsForm } from './AccommodationsForm';
+import { DeleteLearnerDialog } from './DeleteLearnerDialog';
 import { ServerGrid, useServerPage } from './ServerGrid';
 
 const baseColumns: GridColDef<LearnerRow>[] = [
@@ -50,6 +51,7 @@ export function LearnersScreen() {
   const [setStatus, status] = useSetLearnerStatusMutation();
   const [notice, setNotice] = useState('');
   const [extraFor, setExtraFor] = useState<LearnerRow | null>(null);
+  const [deleting, setDeleting] = useState<LearnerRow | null>(null);
 
   const toggle = (row: LearnerRow) =>
     void setStatus({ id: row.id, disabled: !row.disabled })
@@ -81,7 +83,7 @@ export function LearnersScreen() {
     {
       field: 'disabled',
       headerName: 'Status',
-      width: admin ? 220 : 110,
+      width: admin ? 300 : 110,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1} alignItems="center" sx={{ height: '100%' }}>
           <Chip size="small" label={row.disabled ? 'Disabled' : 'Active'} variant="outlined" />
@@ -92,6 +94,16 @@ export function LearnersScreen() {
               aria-label={`${row.disabled ? 'Enable' : 'Disable'} ${row.email}`}
             >
               {row.disabled ? 'Enable' : 'Disable'}
+            </Button>
+          )}
+          {admin && (
+            <Button
+              size="small"
+              color="error"
+              onClick={() => setDeleting(row)}
+              aria-label={`Delete ${row.email}`}
+            >
+              Delete
             </Button>
           )}
         </Stack>
@@ -132,6 +144,17 @@ export function LearnersScreen() {
           onClose={() => setExtraFor(null)}
           onSaved={(message) => {
             setExtraFor(null);
+            setNotice(message);
+            void refetch();
+          }}
+        />
+      )}
+      {deleting && (
+        <DeleteLearnerDialog
+          learner={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={(message) => {
+            setDeleting(null);
             setNotice(message);
             void refetch();
           }}
