@@ -1,6 +1,6 @@
 import { bankMessages, type BankBulkResult, type SettableStatus } from '@ai-tutor/contract';
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { questions, subjects, topics } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { auditRepository, type Actor } from '../console/audit-repository.js';
@@ -31,27 +31,9 @@ export async function applyBulk(db: Db, actor: Actor, body: BulkAction): Promise
 
     if (body.action === 'set-status') {
       const changing = rows.filter((row) => row.status !== body.status);
-      if (changing.length) {
-        await tx
-          .update(questions)
-          .set({ status: body.status, updatedAt: new Date() })
-          .where(
-            inArray(
-              questions.id,
-              changing.map((row) => row.id),
-            ),
-          );
-      }
-      for (const row of changing) {
-        await auditRepository.write(tx, actor, {
-          action: 'question.status',
-          objectType: 'question',
-          objectId: row.id,
-          before: { status: row.status },
-          after: { status: body.status },
-          reason: body.reason ?? null,
-        });
-      }
+      await change(tx, actor, changing, { status: body.status }, 'question.status', body.reason, (row) => ({
+        status: row.status,
+      }));
       return { changed: changing.length };
     }
 
@@ -64,27 +46,43 @@ export async function applyBulk(db: Db, actor: Actor, body: BulkAction): Promise
     const elsewhere = rows.filter((row) => row.subjectId !== topic.subjectId).length;
     if (elsewhere) throw badRequest(bankMessages.otherSubject(elsewhere, topic.subject));
     const changing = rows.filter((row) => row.topicId !== topic.id);
-    if (changing.length) {
-      await tx
-        .update(questions)
-        .set({ topicId: topic.id, updatedAt: new Date() })
-        .where(
-          inArray(
-            questions.id,
-            changing.map((row) => row.id),
-          ),
-        );
-    }
-    for (const row of changing) {
-      await auditRepository.write(tx, actor, {
-        action: 'question.move',
-        objectType: 'question',
-        objectId: row.id,
-        before: { topicId: row.topicId },
-        after: { topicId: topic.id },
-        reason: body.reason ?? null,
-      });
-    }
+    await change(tx, actor, changing, { topicId: topic.id }, 'question.move', body.reason, (row) => ({
+      topicId: row.topicId,
+    }));
     return { changed: changing.length };
   });
+}
+
+type Row = { id: string; status: string; topicId: string | null };
+
+/** One UPDATE for the questions that change, and an audit row for each: what it was, what it is. */
+async function change(
+  tx: Tx,
+  actor: Actor,
+  changing: Row[],
+  after: { status: SettableStatus } | { topicId: string },
+  action: string,
+  reason: string | undefined,
+  before: (row: Row) => object,
+) {
+  if (!changing.length) return;
+  await tx
+    .update(questions)
+    .set({ ...after, updatedAt: new Date() })
+    .where(
+      inArray(
+        questions.id,
+        changing.map((row) => row.id),
+      ),
+    );
+  for (const row of changing) {
+    await auditRepository.write(tx, actor, {
+      action,
+      objectType: 'question',
+      objectId: row.id,
+      before: before(row),
+      after,
+      reason: reason ?? null,
+    });
+  }
 }
