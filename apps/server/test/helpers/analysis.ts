@@ -33,9 +33,13 @@ export async function answerLikeAClass(
   random: () => number,
 ): Promise<void> {
   const keys = await answerKey(app.db, session.assessment._id);
-  for (const e of session.evaluation) {
-    const options = keys.get(e._id)!.options;
-    const right = options.find((o) => o.endsWith(' right'))!;
+  // In the paper's order, not the taker's: the server shuffles each taker's questions, and the seeded
+  // draws must fall on the same questions on every run.
+  const questions = session.evaluation
+    .map((e) => ({ e, options: keys.get(e._id)!.options }))
+    .map((q) => ({ ...q, right: q.options.find((o) => o.endsWith(' right'))! }))
+    .sort((a, b) => a.right.localeCompare(b.right));
+  for (const { e, options, right } of questions) {
     const p = 1 / (1 + Math.exp(-8 * (ability - difficulty(right))));
     let answer: string | null;
     if (random() < p) answer = right;
