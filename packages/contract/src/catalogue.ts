@@ -27,6 +27,8 @@ export const moduleSummary = z.object({
   questionCount: z.number().int(),
   /** The scheme a new mock test of this module is marked by, for its instructions screen (docs/product.md#test-instructions). */
   markingScheme: z.object({ id: z.string(), name: z.string(), label: z.string() }).optional(),
+  /** Its exam's languages, the authoritative first, when there is more than one (docs/languages.md). */
+  languages: z.array(z.string()).optional(),
   subjects: z.array(subjectSummary),
 });
 export const examDetail = z.object({

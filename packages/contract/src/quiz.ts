@@ -49,6 +49,11 @@ export const createAssessmentBody = z
      * still name its exam and module with quizType 'module'. One attempt per learner.
      */
     scheduledTestId: z.string().uuid().optional(),
+    /**
+     * The language the learner picked on the instructions screen (docs/languages.md), a BCP 47 tag; one
+     * the exam does not have is read as its authoritative language. Only what is shown depends on it.
+     */
+    language: z.string().min(2).max(35).optional(),
   })
   .refine((v) => v.quizType === 'review' || v.quizType === 'adaptive' || v.moduleSlug !== undefined, {
     message: 'moduleSlug is required for module, subject and topic quizzes',
@@ -107,8 +112,23 @@ export const assessment = z.object({
    * `resultsReady`, `score` stays null even once completed.
    */
   liveTest: liveTestRef.optional(),
+  /**
+   * A paper in more than one language (docs/languages.md): the exam's languages, the one that decides
+   * when a translation is ambiguous, and the one this session was started in. Absent: one language.
+   */
+  languages: z
+    .object({ available: z.array(z.string()).min(2), authoritative: z.string(), chosen: z.string() })
+    .optional(),
 });
 export type Assessment = z.infer<typeof assessment>;
+
+/** A question in another of its exam's languages: the same options, in the same order. */
+export const shownTranslation = z.object({
+  questionText: z.string(),
+  options: z.array(z.string()),
+  passage: z.string().nullable(),
+});
+export type ShownTranslation = z.infer<typeof shownTranslation>;
 
 export const evaluationStatus = z.enum(['answered', 'not_answered']);
 
@@ -123,6 +143,8 @@ export const evaluation = z.object({
     questionType: z.enum(QUESTION_TYPES),
     /** A comprehension passage shared with other questions, shown above this one. */
     passage: z.string().nullable(),
+    /** Its texts in the exam's other languages, by language tag (docs/languages.md). */
+    translations: z.record(z.string(), shownTranslation).optional(),
   }),
   /** A string for single, numerical and text; option texts for multiple; null when not answered. */
   userAnswer: z.union([z.string(), z.array(z.string())]).nullable(),
@@ -223,6 +245,8 @@ export const resultEvaluation = evaluation.extend({
   timeSpentSeconds: z.number().int(),
   topic: z.object({ id: z.string(), name: z.string() }).nullable(),
   gradingNote: z.string().nullable().optional(),
+  /** The explanation in the exam's other languages, by language tag (docs/languages.md). */
+  translatedExplanations: z.record(z.string(), z.string()).optional(),
 });
 export type ResultEvaluation = z.infer<typeof resultEvaluation>;
 /** A key correction that changed this session's marks after it was completed (docs/product.md#key-corrections). */

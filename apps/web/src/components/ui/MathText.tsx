@@ -77,6 +77,8 @@ interface MathTextProps {
   component?: ElementType;
   sx?: SxProps<Theme>;
   id?: string;
+  /** The text's language when it is not the page's (a translated question: docs/languages.md). */
+  lang?: string | undefined;
 }
 
 /** Plain text, figures and maths, in one run of text (a table's cell, or the text around tables). */
@@ -136,7 +138,7 @@ function MathTable({ block }: { block: Extract<TextBlock, { kind: 'table' }> }) 
  * Text with LaTeX in `$…$`, `$$…$$`, `\(…\)` or `\[…\]`, rendered with KaTeX (MathML for screen
  * readers), and its tables (Markdown pipe tables, LaTeX `tabular`) as tables.
  */
-export const MathText = memo(function MathText({ text, component = 'span', sx, id }: MathTextProps) {
+export const MathText = memo(function MathText({ text, component = 'span', sx, id, lang }: MathTextProps) {
   const blocks = useMemo(() => splitTables(text), [text]);
   // Plain elements with fixed classes (math-text.css): a result renders this dozens of times, and
   // MUI's sx would compute styles for each; sx is applied only when a caller passes one.
@@ -149,14 +151,14 @@ export const MathText = memo(function MathText({ text, component = 'span', sx, i
   );
   if (sx) {
     return (
-      <Box component={component} id={id} className="math-text" sx={sx}>
+      <Box component={component} id={id} lang={lang} className="math-text" sx={sx}>
         {content}
       </Box>
     );
   }
   const Component = component;
   return (
-    <Component id={id} className="math-text">
+    <Component id={id} lang={lang} className="math-text">
       {content}
     </Component>
   );

@@ -50,4 +50,5 @@ export const mockTestInstructions = (module: ModuleSummary): TestInstructionsInf
   questionCount: module.questionCount,
   // A catalogue without the field: the scheme every module has unless it names one.
   markingScheme: module.markingScheme?.label ?? currentScheme(DEFAULT_MARKING_SCHEME).label,
+  ...(module.languages && module.languages.length > 1 ? { languages: module.languages } : {}),
 });

@@ -2,6 +2,7 @@ import { extraTimeSentence, hasExtraTime } from '@ai-tutor/contract';
 import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
 import { useId, type ReactNode } from 'react';
 import { useGetAccommodationsQuery } from '../api/get-accommodations';
+import { DefaultLanguage } from './DefaultLanguage';
 
 /** What the instructions screen says about one test (docs/product.md#test-instructions). */
 export interface TestInstructionsInfo {
@@ -11,6 +12,8 @@ export interface TestInstructionsInfo {
   markingScheme: string;
   /** A live test's window closes at this instant (ISO); its deadline is the earlier of the two. */
   closesAt?: string;
+  /** The paper's languages, when it has more than one: the learner picks the one it opens in. */
+  languages?: string[];
 }
 
 /** The declaration a learner ticks before a mock or live test starts (as NTA's computer-based tests ask). */
@@ -35,7 +38,7 @@ interface TestInstructionsProps {
  */
 export function TestInstructions({ info, legend, declared, onDeclared }: TestInstructionsProps) {
   const headingId = useId();
-  const { durationMinutes, questionCount, markingScheme, closesAt } = info;
+  const { durationMinutes, questionCount, markingScheme, closesAt, languages } = info;
   // Extra time the institute gave this learner: said in a plain sentence (none: nothing is said).
   const { data: extra } = useGetAccommodationsQuery();
   return (
@@ -62,6 +65,7 @@ export function TestInstructions({ info, legend, declared, onDeclared }: TestIns
         </li>
         <li>Mark for Review flags a question to come back to; a marked answer still counts.</li>
       </Box>
+      {languages && <DefaultLanguage languages={languages} />}
       {legend && (
         <>
           <Typography variant="subtitle2" component="h4" sx={{ mt: 1.5, mb: 1 }}>

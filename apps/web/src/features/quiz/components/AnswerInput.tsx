@@ -7,6 +7,11 @@ import { isPartialNumber, NumericKeypad } from './NumericKeypad';
 
 interface AnswerInputProps {
   question: Evaluation['baseQuestion'];
+  /**
+   * The options as shown, in the language the learner views the question in (docs/languages.md): the
+   * same ones in the same order, so the answer stays the question's own option text.
+   */
+  shown?: { options: string[]; lang: string | undefined };
   /** The answer shown: the draft, else the saved one. */
   value: string | string[] | null;
   onChange: (value: string | string[]) => void;
@@ -32,8 +37,9 @@ const labelledBy = 'question-heading question-text';
 const optionName = (option: string) => mathAsWords(withAltText(option));
 
 /** How a question is answered (docs/product.md#question-types): one option, several, a number, or free text. */
-export function AnswerInput({ question, value, onChange }: AnswerInputProps) {
+export function AnswerInput({ question, shown, value, onChange }: AnswerInputProps) {
   const { options, questionType } = question;
+  const label = (i: number) => shown?.options[i] ?? options[i]!;
 
   if (questionType === 'multiple') {
     const chosen = Array.isArray(value) ? value : [];
@@ -41,7 +47,7 @@ export function AnswerInput({ question, value, onChange }: AnswerInputProps) {
     const toggle = (option: string) =>
       onChange(options.filter((o) => (o === option ? !chosen.includes(o) : chosen.includes(o))));
     return (
-      <FormGroup role="group" aria-labelledby={labelledBy}>
+      <FormGroup role="group" aria-labelledby={labelledBy} lang={shown?.lang}>
         {options.map((option, i) => (
           <FormControlLabel
             key={`${i}-${option}`}
@@ -49,10 +55,10 @@ export function AnswerInput({ question, value, onChange }: AnswerInputProps) {
               <Checkbox
                 checked={chosen.includes(option)}
                 onChange={() => toggle(option)}
-                slotProps={{ input: { 'aria-label': optionName(option) } }}
+                slotProps={{ input: { 'aria-label': optionName(label(i)) } }}
               />
             }
-            label={<OptionText index={i} text={option} />}
+            label={<OptionText index={i} text={label(i)} />}
             sx={optionSx(chosen.includes(option))}
           />
         ))}
@@ -90,6 +96,7 @@ export function AnswerInput({ question, value, onChange }: AnswerInputProps) {
     return (
       <RadioGroup
         aria-labelledby={labelledBy}
+        lang={shown?.lang}
         value={text}
         onChange={(event) => onChange(event.target.value)}
       >
@@ -97,8 +104,8 @@ export function AnswerInput({ question, value, onChange }: AnswerInputProps) {
           <FormControlLabel
             key={`${i}-${option}`}
             value={option}
-            control={<Radio slotProps={{ input: { 'aria-label': optionName(option) } }} />}
-            label={<OptionText index={i} text={option} />}
+            control={<Radio slotProps={{ input: { 'aria-label': optionName(label(i)) } }} />}
+            label={<OptionText index={i} text={label(i)} />}
             sx={optionSx(text === option)}
           />
         ))}

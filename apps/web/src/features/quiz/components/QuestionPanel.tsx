@@ -4,7 +4,7 @@ import BackspaceOutlinedIcon from '@mui/icons-material/BackspaceOutlined';
 import FlagIcon from '@mui/icons-material/Flag';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import SaveIcon from '@mui/icons-material/Save';
-import { isAnswered, marksText, type PaperSection } from '@ai-tutor/contract';
+import { isAnswered, marksText, type Assessment, type PaperSection } from '@ai-tutor/contract';
 import {
   Box,
   Button,
@@ -18,11 +18,16 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { MathText } from '../../../components/ui/MathText';
+import { shownTexts } from '../../../lib/languages';
+import { useViewIn } from '../hooks/use-view-in';
 import type { LocalQuestion } from '../lib/local-state';
 import { AnswerInput } from './AnswerInput';
 import { PassagePanel } from './PassagePanel';
+import { ViewInSelect } from '../../../components/ui/ViewInSelect';
 
 interface QuestionPanelProps {
+  /** The session: its languages, when the paper has more than one (docs/languages.md). */
+  assessment: Assessment;
   question: LocalQuestion;
   index: number;
   total: number;
@@ -45,6 +50,7 @@ const marksWords = (section: PaperSection) =>
 
 /** 'Question - N', its passage and text, the way it is answered, and the question's buttons. */
 export function QuestionPanel({
+  assessment,
   question,
   index,
   total,
@@ -59,7 +65,8 @@ export function QuestionPanel({
   // A phone's action bar is one row: the shorter labels start the buttons' names (label in name).
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const { evaluation, draft } = question;
-  const { questionText, passage } = evaluation.baseQuestion;
+  const viewIn = useViewIn(assessment, evaluation._id);
+  const { questionText, passage, options: shownOptions } = shownTexts(evaluation.baseQuestion, viewIn.lang);
   const value = draft ?? evaluation.userAnswer;
   const isFirst = index === 0;
   const isLast = index === total - 1;
@@ -75,10 +82,20 @@ export function QuestionPanel({
           {section.title}
         </Typography>
       )}
-      <Stack direction="row" alignItems="center" justifyContent="space-between" gap={1} sx={{ mb: 1.5 }}>
+      <Stack
+        direction="row"
+        alignItems="center"
+        justifyContent="space-between"
+        gap={1}
+        flexWrap="wrap"
+        sx={{ mb: 1.5 }}
+      >
         <Typography id="question-heading" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
           Question - {index + 1}
         </Typography>
+        {viewIn.available && viewIn.lang && (
+          <ViewInSelect available={viewIn.available} lang={viewIn.lang} onChange={viewIn.setLang} />
+        )}
         {section && (
           <Chip
             size="small"
@@ -90,8 +107,15 @@ export function QuestionPanel({
           />
         )}
       </Stack>
-      {passage !== null && <PassagePanel passage={passage} />}
-      <MathText id="question-text" component="div" text={questionText} sx={{ mb: 2, fontSize: '1.05rem' }} />
+      <Box lang={viewIn.lang}>
+        {passage !== null && <PassagePanel passage={passage} />}
+        <MathText
+          id="question-text"
+          component="div"
+          text={questionText}
+          sx={{ mb: 2, fontSize: '1.05rem' }}
+        />
+      </Box>
 
       <Box component="fieldset" disabled={locked} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         {locked && (
@@ -99,7 +123,12 @@ export function QuestionPanel({
             Checked: your answer is locked.
           </Box>
         )}
-        <AnswerInput question={evaluation.baseQuestion} value={value} onChange={onChange} />
+        <AnswerInput
+          question={evaluation.baseQuestion}
+          shown={{ options: shownOptions, lang: viewIn.lang }}
+          value={value}
+          onChange={onChange}
+        />
       </Box>
       {practice}
 

@@ -237,6 +237,7 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>
           <QuestionPanel
+            assessment={assessment}
             question={current}
             index={currentIndex}
             total={questions.length}

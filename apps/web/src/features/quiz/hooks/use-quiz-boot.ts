@@ -6,6 +6,7 @@ import { createAssessmentApi } from '../api/create-assessment';
 import { getSessionApi } from '../api/get-session';
 import { startOrResumeOnce, type BootResult, type Timed } from '../lib/boot';
 import { retryThroughQueue } from '../../../lib/queue-retry';
+import { languageChoice } from '../../../lib/languages';
 
 /** How the route runs its session: a timed test (docs/product.md#quiz-screen), practice, or a review session. */
 export type QuizRouteMode = 'timed' | 'practice' | 'review';
@@ -44,6 +45,8 @@ export function createBodyFor(p: QuizRouteParams): CreateAssessmentBody | null {
           type: p.mode === 'practice' ? 'practice' : 'quiz',
         },
   );
+  const language = languageChoice();
+  if (parsed.success && language) return { ...parsed.data, language };
   return parsed.success ? parsed.data : null;
 }
 

@@ -8,6 +8,7 @@ import { TabList } from '../../../components/ui/TabList';
 import { rowStatus, type QuestionGroup } from '../lib/analysis';
 import { ScrollableTable } from '../../../components/ui/ScrollableTable';
 import { ScrollLine } from '../../../components/ui/ScrollLine';
+import { useShownLanguage } from '../lib/shown-language';
 import { StatusChip } from './status';
 
 const COLUMNS = ['#', 'Question', 'Your Answer', 'Correct Answer', 'Status', 'Details'] as const;
@@ -64,6 +65,7 @@ function Explanation({
   rowExtra,
   heading,
 }: QuestionProps & { id: string; heading: 'h3' | 'h4' }) {
+  const lang = useShownLanguage();
   return (
     <Collapse in appear>
       <Box id={id} sx={{ py: 2, px: 1 }}>
@@ -72,14 +74,14 @@ function Explanation({
             <Typography component={heading} variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
               Passage
             </Typography>
-            <MathText component="div" text={evaluation.baseQuestion.passage} sx={{ mb: 1.5 }} />
+            <MathText component="div" text={evaluation.baseQuestion.passage} lang={lang} sx={{ mb: 1.5 }} />
           </>
         )}
         <Typography component={heading} variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
           Explanation
         </Typography>
         {evaluation.explanation ? (
-          <MathText component="div" text={evaluation.explanation} />
+          <MathText component="div" text={evaluation.explanation} lang={lang} />
         ) : (
           <Typography variant="body2" color="text.secondary">
             {uiTexts.explanationNotAvailable}
@@ -98,6 +100,7 @@ function Explanation({
 
 /** One question as a table row, plain elements styled by question-table.css (MUI's cells cost ~6 ms a row). */
 const QuestionRow = memo(function QuestionRow({ evaluation, number, rowExtra }: QuestionProps) {
+  const lang = useShownLanguage();
   const { open, toggle, onClick } = useOpen();
   const detailsId = `explanation-${evaluation._id}`;
   return (
@@ -109,7 +112,7 @@ const QuestionRow = memo(function QuestionRow({ evaluation, number, rowExtra }: 
       >
         <td>{number}</td>
         <td>
-          <MathText text={evaluation.baseQuestion.questionText} />
+          <MathText text={evaluation.baseQuestion.questionText} lang={lang} />
         </td>
         <td>
           <YourAnswer evaluation={evaluation} />
@@ -153,6 +156,7 @@ const QuestionRow = memo(function QuestionRow({ evaluation, number, rowExtra }: 
 
 /** One question as a card on a phone: every part on its own line, nothing cut. */
 const QuestionCard = memo(function QuestionCard({ evaluation, number, rowExtra }: QuestionProps) {
+  const lang = useShownLanguage();
   const { open, toggle, onClick } = useOpen();
   const detailsId = `explanation-${evaluation._id}`;
   return (
@@ -162,7 +166,7 @@ const QuestionCard = memo(function QuestionCard({ evaluation, number, rowExtra }
         <Status evaluation={evaluation} />
       </div>
       <ScrollLine className="qc-scroll">
-        <MathText text={evaluation.baseQuestion.questionText} />
+        <MathText text={evaluation.baseQuestion.questionText} lang={lang} />
       </ScrollLine>
       <dl className="qc-answers">
         <dt>Your Answer</dt>

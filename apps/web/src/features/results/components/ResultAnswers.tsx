@@ -1,19 +1,21 @@
 import { isAnswered, uiTexts, type ResultEvaluation } from '@ai-tutor/contract';
 import { MathText } from '../../../components/ui/MathText';
 import { OptionText } from '../../../components/ui/OptionText';
+import { useShownLanguage } from '../lib/shown-language';
 
 /**
  * Options as the taker saw them, each with its letter: several (a multiple-correct question's) each on
  * its own line, as options hold ';' and ',' themselves. Text that is not an option shows as it is.
  */
 function Options({ options, chosen }: { options: string[]; chosen: string[] }) {
+  const lang = useShownLanguage();
   const one = (option: string) => {
     const at = options.indexOf(option);
     return at === -1 ? <MathText text={option} /> : <OptionText index={at} text={option} />;
   };
-  if (chosen.length === 1) return one(chosen[0]!);
+  if (chosen.length === 1) return <span lang={lang}>{one(chosen[0]!)}</span>;
   return (
-    <ul className="correct-options">
+    <ul className="correct-options" lang={lang}>
       {chosen.map((option) => (
         <li key={option}>{one(option)}</li>
       ))}

@@ -1,9 +1,11 @@
 import type { Assessment, CoachData, ResultEvaluation } from '@ai-tutor/contract';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { bySubject } from '../lib/analysis';
 import { LearningInsights } from './LearningInsights';
 import { NegativeMarkingCoach } from './NegativeMarkingCoach';
 import { QuestionsOverview, type RowExtra } from './QuestionsOverview';
+
+const BilingualQuestions = lazy(() => import('./BilingualQuestions'));
 
 /**
  * The question table and the insights: everything of a result that shows maths. Its own chunk (with
@@ -24,7 +26,18 @@ export default function ResultDetails({
   const groups = useMemo(() => bySubject(evaluations), [evaluations]);
   return (
     <>
-      <QuestionsOverview evaluations={evaluations} groups={groups} rowExtra={rowExtra} />
+      {assessment.languages ? (
+        <Suspense fallback={null}>
+          <BilingualQuestions
+            languages={assessment.languages}
+            evaluations={evaluations}
+            groups={groups}
+            rowExtra={rowExtra}
+          />
+        </Suspense>
+      ) : (
+        <QuestionsOverview evaluations={evaluations} groups={groups} rowExtra={rowExtra} />
+      )}
       {/* Timed tests only: without a clock, skipping is not a choice worth coaching. */}
       {assessment.timed && coach && <NegativeMarkingCoach coach={coach} />}
       <LearningInsights evaluations={evaluations} />
