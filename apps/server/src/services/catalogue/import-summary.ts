@@ -20,8 +20,16 @@ export interface FileIssue extends ImportIssue {
   file: string;
 }
 
+/** One file's questions, and the issues that refused it when files are isolated (`isolateFiles`). */
+export interface FileCounts extends Counts {
+  file: string;
+  refused: ImportIssue[] | null;
+}
+
 export interface ImportSummary {
   files: string[];
+  /** Per file, in order: its questions created, updated and unchanged. */
+  byFile: FileCounts[];
   catalogue: { exams: Counts; modules: Counts; subjects: Counts; topics: Counts };
   /** Questions per subject. */
   subjects: SubjectCounts[];
@@ -38,6 +46,11 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number) => void;
   /** Checks everything against the bank, then rolls back. */
   dryRun?: boolean;
+  /**
+   * Each file in a savepoint of its own: a file with errors is rolled back alone, noted in `byFile`,
+   * and the others go ahead (the console's valid-only import, docs/decisions/0026).
+   */
+  isolateFiles?: boolean;
 }
 
 export const counts = (): Counts => ({ created: 0, updated: 0, unchanged: 0 });
@@ -45,6 +58,7 @@ export const counts = (): Counts => ({ created: 0, updated: 0, unchanged: 0 });
 export function emptySummary(): ImportSummary {
   return {
     files: [],
+    byFile: [],
     catalogue: { exams: counts(), modules: counts(), subjects: counts(), topics: counts() },
     subjects: [],
     skipped: [],
