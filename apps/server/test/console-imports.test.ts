@@ -58,7 +58,7 @@ function catalogue() {
   return { subject, yaml, gift, aiken, csv };
 }
 
-const start = (headers: Headers, payload: unknown) =>
+const start = (headers: Headers, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/v1/admin/imports', headers, payload });
 
 /** Starts an import and polls it until it finishes, as the console does; every poll's progress kept. */
