@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, questions, subjects } from '../src/db/schema.js';
+import { auditLog, importJobs, questions, subjects } from '../src/db/schema.js';
+import { LOST_JOB } from '../src/services/imports/import-jobs.js';
 import { fixture } from './fixtures/import/bank.js';
 import { useTestApp } from './helpers/app.js';
 import { createStaff } from './helpers/console.js';
@@ -291,5 +292,26 @@ describe('POST /api/v1/admin/imports', () => {
     const url = `/api/v1/admin/imports/${job.id}`;
     expect((await t.app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url, headers: learner.headers })).statusCode).toBe(403);
+  });
+
+  it('answers from the job’s row once done, and calls a job whose server stopped failed', async () => {
+    const editor = await createStaff(t.app, 'editor');
+    const { job } = await importFiles(editor.headers, 'dry-run', { 'catalogue.yaml': catalogue().yaml });
+    const [row] = await t.app.db.select().from(importJobs).where(eq(importJobs.id, job.id));
+    expect(row).toMatchObject({ state: 'done', processed: 2, total: 2, ownerId: editor.id });
+    expect(row!.report).toEqual(job.report);
+    // Another instance's job whose heartbeat stopped two minutes ago: that instance is gone.
+    const lost = '33333333-3333-4333-8333-333333333333';
+    await t.app.db.insert(importJobs).values({
+      id: lost,
+      ownerId: editor.id,
+      mode: 'valid-only',
+      state: 'running',
+      processed: 40,
+      total: 100,
+      updatedAt: new Date(Date.now() - 120_000),
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/admin/imports/${lost}`, headers: editor.headers });
+    expect(res.json().data).toMatchObject({ state: 'failed', failure: LOST_JOB, processed: 40 });
   });
 });

@@ -42,8 +42,11 @@ export interface ImportSummary {
 
 export interface ImportOptions {
   source?: QuestionSource;
-  /** Called as questions are written: done of total. */
-  onProgress?: (done: number, total: number) => void;
+  /**
+   * Called as questions are written: done of total. Awaited, so a caller may yield there: the
+   * console's import lets its progress polls through (docs/decisions/0026-imports-in-the-browser.md).
+   */
+  onProgress?: (done: number, total: number) => unknown;
   /** Checks everything against the bank, then rolls back. */
   dryRun?: boolean;
   /**

@@ -24,7 +24,7 @@ export interface ImportInput {
 export interface ImportProgress {
   /** Questions read from the files, once they are read. */
   total: (total: number) => void;
-  progress: (done: number, total: number) => void;
+  progress: (done: number, total: number) => void | Promise<void>;
 }
 
 function read(input: ImportInput): UploadedFile[] {

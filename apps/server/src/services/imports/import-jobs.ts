@@ -1,68 +1,113 @@
 import { randomUUID } from 'node:crypto';
-import { importMessages, type ImportJob } from '@ai-tutor/contract';
+import { importMessages, type ImportJob, type ImportMode, type ImportReport } from '@ai-tutor/contract';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
+import { importJobs } from '../../db/schema.js';
+import { AppError, unauthorized } from '../../lib/errors.js';
 import type { Actor } from '../console/audit-repository.js';
 import { runImport, type ImportInput } from './import-job.js';
 
 /**
- * The console's imports as jobs (docs/decisions/0026-imports-in-the-browser.md): a POST starts one
- * and answers at once with its id; the job runs on in this process whatever becomes of the request,
- * and the console polls it for {processed, total, state, report}. Kept in memory: the import itself
- * is one transaction, so a job lost to a restart wrote nothing (or everything) and is simply run
- * again; finished jobs are forgotten after an hour.
+ * The console's imports as jobs (docs/decisions/0026-imports-in-the-browser.md): a POST starts one and
+ * answers at once with its id; the job runs on in this instance whatever becomes of the request, and
+ * the console polls it. The instance running a job answers from memory: on the embedded store the
+ * import's transaction holds the one connection, so a read would wait for the end. Any other instance
+ * answers from the job's row, which the running instance refreshes every second (a heartbeat through
+ * another pooled connection) and completes with the report.
  */
 
-/** Imports running at once at most: each holds a transaction (the embedded store runs one at a time). */
+/** Imports this instance runs at once at most: each holds a transaction. */
 const MAX_RUNNING = 2;
-const KEEP_FINISHED_MS = 60 * 60 * 1000;
-const KEEP_AT_MOST = 200;
+const HEARTBEAT_MS = 1000;
+/** A running row without a heartbeat for this long lost its instance. */
+const STALE_MS = 60_000;
+const KEEP_FINISHED_MS = 24 * 60 * 60 * 1000;
 
-interface Entry {
+export const LOST_JOB =
+  'The server stopped during the import. An import is one transaction: it wrote all of its questions or none; a dry run tells which.';
+const FAILED_JOB = 'The import stopped on an unexpected error: nothing was written. Try again.';
+
+interface Running {
   job: ImportJob;
-  ownerId: string | null;
-  finishedAt: number | null;
+  ownerId: string;
+}
+
+function fromRow(row: typeof importJobs.$inferSelect): ImportJob {
+  const lost = row.state === 'running' && Date.now() - row.updatedAt.getTime() > STALE_MS;
+  return {
+    id: row.id,
+    mode: row.mode as ImportMode,
+    state: lost ? 'failed' : (row.state as ImportJob['state']),
+    processed: row.processed,
+    total: row.total,
+    startedAt: row.startedAt.toISOString(),
+    report: (row.report as ImportReport | null) ?? null,
+    failure: lost ? LOST_JOB : row.failure,
+  };
 }
 
 export function createImportJobs(db: Db, log: FastifyBaseLogger) {
-  const jobs = new Map<string, Entry>();
-  const running = new Set<Promise<void>>();
+  const running = new Map<string, Running>();
+  const tasks = new Set<Promise<void>>();
 
-  const prune = () => {
-    const now = Date.now();
-    for (const [id, entry] of jobs)
-      if (entry.finishedAt !== null && now - entry.finishedAt > KEEP_FINISHED_MS) jobs.delete(id);
-    for (const [id, entry] of jobs) {
-      if (jobs.size <= KEEP_AT_MOST) break;
-      if (entry.finishedAt !== null) jobs.delete(id);
-    }
-  };
-
-  async function run(entry: Entry, actor: Actor, input: ImportInput) {
-    const { job } = entry;
+  async function run({ job }: Running, actor: Actor, input: ImportInput) {
+    let beating: Promise<unknown> | null = null;
+    const beat = () => {
+      beating ??= db
+        .update(importJobs)
+        .set({ processed: job.processed, total: job.total, updatedAt: new Date() })
+        .where(eq(importJobs.id, job.id))
+        .catch((error: unknown) => log.warn({ err: error, importId: job.id }, 'import heartbeat failed'))
+        .finally(() => {
+          beating = null;
+        });
+    };
+    const timer = setInterval(beat, HEARTBEAT_MS);
+    timer.unref();
     try {
-      // Let the request that started it answer first.
+      // Reading the files takes the event loop: the request that started the job answers first.
       await new Promise((resolve) => setImmediate(resolve));
       job.report = await runImport(db, actor, job.id, input, {
         total: (total) => void (job.total = total),
-        progress: (done) => void (job.processed = Math.min(done, job.total)),
+        progress: async (done) => {
+          job.processed = Math.min(done, job.total);
+          // The embedded store runs in this thread and never leaves it between a transaction's
+          // statements: without a turn of the event loop here, no poll is answered until the end.
+          await new Promise((resolve) => setImmediate(resolve));
+        },
       });
       job.processed = job.total;
       job.state = 'done';
     } catch (error) {
       log.error({ err: error, importId: job.id }, 'import failed');
       job.state = 'failed';
-      job.failure = 'The import stopped on an unexpected error: nothing was written. Try again.';
+      job.failure = FAILED_JOB;
     } finally {
-      entry.finishedAt = Date.now();
+      clearInterval(timer);
+      await beating;
+      const now = new Date();
+      await db
+        .update(importJobs)
+        .set({
+          state: job.state,
+          processed: job.processed,
+          total: job.total,
+          report: job.report,
+          failure: job.failure,
+          updatedAt: now,
+          finishedAt: now,
+        })
+        .where(eq(importJobs.id, job.id))
+        .catch((error: unknown) => log.error({ err: error, importId: job.id }, 'import end not stored'));
+      running.delete(job.id);
     }
   }
 
   return {
-    /** Starts an import; 409 while too many run. */
-    start(actor: Actor, input: ImportInput): ImportJob {
-      prune();
+    /** Starts an import; 409 while this instance runs too many. */
+    async start(actor: Actor, input: ImportInput): Promise<ImportJob> {
+      if (!actor.userId) throw unauthorized();
       if (running.size >= MAX_RUNNING) throw new AppError(409, importMessages.busy);
       const job: ImportJob = {
         id: randomUUID(),
@@ -74,23 +119,44 @@ export function createImportJobs(db: Db, log: FastifyBaseLogger) {
         report: null,
         failure: null,
       };
-      const entry: Entry = { job, ownerId: actor.userId, finishedAt: null };
-      jobs.set(job.id, entry);
-      const done = run(entry, actor, input).finally(() => running.delete(done));
-      running.add(done);
+      const entry: Running = { job, ownerId: actor.userId };
+      running.set(job.id, entry);
+      try {
+        await db.delete(importJobs).where(lt(importJobs.finishedAt, new Date(Date.now() - KEEP_FINISHED_MS)));
+        await db.insert(importJobs).values({
+          id: job.id,
+          ownerId: actor.userId,
+          mode: job.mode,
+          state: job.state,
+          startedAt: new Date(job.startedAt),
+        });
+      } catch (error) {
+        running.delete(job.id);
+        throw error;
+      }
+      const task = run(entry, actor, input).finally(() => tasks.delete(task));
+      tasks.add(task);
       return { ...job };
     },
 
-    /** The job as it stands, to the user who started it only. */
-    get(id: string, userId: string): ImportJob | null {
-      prune();
-      const entry = jobs.get(id);
+    /** A job this instance runs, to its starter, read without the database. */
+    runningHere(id: string, userId: string): ImportJob | null {
+      const entry = running.get(id);
       return entry && entry.ownerId === userId ? { ...entry.job } : null;
+    },
+
+    /** A job from its row (another instance's, or finished), to its starter only. */
+    async stored(id: string, userId: string): Promise<ImportJob | null> {
+      const [row] = await db
+        .select()
+        .from(importJobs)
+        .where(and(eq(importJobs.id, id), eq(importJobs.ownerId, userId)));
+      return row ? fromRow(row) : null;
     },
 
     /** Waits for the running imports (the server closing). */
     async drain() {
-      await Promise.all([...running]);
+      await Promise.all([...tasks]);
     },
   };
 }

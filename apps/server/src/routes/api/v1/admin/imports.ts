@@ -10,6 +10,7 @@ import {
   type CreateImportBody,
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../../../plugins/app/authenticate.js';
 import { actorOf, staffOf } from '../../../../plugins/app/console.js';
 import { badRequest, notFound } from '../../../../lib/errors.js';
 import { createImportJobs } from '../../../../services/imports/import-jobs.js';
@@ -78,7 +79,7 @@ const adminImportsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const files = decodeFiles(request.body);
-      const job = jobs.start(actorOf(request), {
+      const job = await jobs.start(actorOf(request), {
         mode: request.body.mode,
         subject: request.body.subject,
         files,
@@ -91,20 +92,26 @@ const adminImportsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     importsApiPaths.import,
     {
-      onRequest: fastify.requireRole('editor'),
+      // The role is read below, after the running job: on the embedded store the import's
+      // transaction holds the database, and a poll must not wait for it (docs/decisions/0026).
+      onRequest: fastify.authenticate,
       schema: {
         tags: ['admin'],
         summary: 'An import started from the console: its progress and, when done, its report (editor)',
         description:
           '`state`: `running`, `done` (with `report`) or `failed` (`failure`; nothing was written). ' +
-          'Only its starter sees it; kept for an hour after it finishes.',
+          'Only its starter sees it; kept for a day after it finishes. Any instance answers: the one ' +
+          'running the job from memory, the others from its row (a job whose instance stopped is `failed`).',
         security: [{ bearer: [] }],
         params: importIdParams,
         response: { 200: envelope(importJob), ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const job = jobs.get(request.params.id, staffOf(request).userId);
+    async (request, reply) => {
+      const running = jobs.runningHere(request.params.id, authOf(request).userId);
+      if (running) return { message: importMessages.ok, data: running };
+      await fastify.requireRole('editor')(request, reply);
+      const job = await jobs.stored(request.params.id, staffOf(request).userId);
       if (!job) throw notFound(importMessages.notFound);
       return { message: importMessages.ok, data: job };
     },
