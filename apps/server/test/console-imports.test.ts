@@ -195,9 +195,13 @@ describe('POST /api/v1/admin/imports', () => {
     expect(byFile['physics.gift']).toMatchObject({ created: 2, errors: 1, imported: true });
     expect(byFile['thermo.xml']).toMatchObject({ format: 'moodle-xml', imported: true });
     expect(byFile['notes.docx']).toMatchObject({ format: null, errors: 1, imported: false });
-    expect(report.issues).toContainEqual(
-      expect.objectContaining({ file: 'notes.docx', line: null, severity: 'error' }),
-    );
+    expect(report.issues).toContainEqual({
+      file: 'notes.docx',
+      line: null,
+      question: null,
+      severity: 'error',
+      message: 'cannot tell the format from ".docx": use .json, .yaml, .gift, .xml, .aiken or .csv',
+    });
     const created = report.totals.created;
     expect(created).toBe(6 + byFile['thermo.xml']!.created);
     expect(await questionCount()).toBe(before + created);
@@ -289,6 +293,8 @@ describe('POST /api/v1/admin/imports', () => {
     const editor = await createStaff(t.app, 'editor');
     const other = await createStaff(t.app, 'editor');
     const { job } = await importFiles(editor.headers, 'dry-run', { 'a.aiken': 'Q?\nA. x\nB. y\nANSWER: A' });
+    // Without a subject slug an Aiken file cannot be placed: said in the console's words.
+    expect(job.report!.issues[0]!.message).toBe('Aiken files need a subject slug to say which subject they fill');
     const url = `/api/v1/admin/imports/${job.id}`;
     expect((await t.app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url, headers: learner.headers })).statusCode).toBe(403);

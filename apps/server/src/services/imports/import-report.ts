@@ -47,8 +47,23 @@ function questionAt(file: UploadedFile, line: number | undefined): string | null
   return source?.trim() ? excerpt(source) : null;
 }
 
+/**
+ * The parsers speak to the command line; the console has a "Subject slug" field and no --format, so
+ * their few words about flags are said in its terms.
+ */
+const CONSOLE_WORDS: [RegExp, string][] = [
+  [/--subject SLUG/g, 'a subject slug'],
+  [/no --subject was given/g, 'no subject slug was given'],
+  [/pass --subject/g, 'give a subject slug'],
+  [/, or --format$/, ''],
+];
+
+function inConsoleWords(message: string): string {
+  return CONSOLE_WORDS.reduce((text, [pattern, words]) => text.replace(pattern, words), message);
+}
+
 function row(file: UploadedFile, issue: ImportIssue, severity: ImportSeverity): ImportIssueRow {
-  const message = issue.message.replace(INVALID, '');
+  const message = inConsoleWords(issue.message.replace(INVALID, ''));
   return {
     file: file.name,
     line: issue.where.line ?? null,
