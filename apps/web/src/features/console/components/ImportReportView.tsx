@@ -1,15 +1,6 @@
 import type { ImportFileReport, ImportReport, ImportSeverity } from '@ai-tutor/contract';
-import {
-  Alert,
-  Box,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { ScrollableTable } from '../../../components/ui/ScrollableTable';
 
 /** Each line's severity in words (never told by colour alone). */
 export const severityText: Record<ImportSeverity, string> = {
@@ -44,38 +35,40 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       <Alert severity={report.mode === 'dry-run' && !report.totals.errors ? 'info' : severity} role="status">
         {reportSummary(report)}
       </Alert>
-      <TableContainer sx={{ mt: 2 }}>
-        <Table size="small" aria-label="Files">
-          <TableHead>
-            <TableRow>
-              <TableCell>File</TableCell>
-              <TableCell>Format</TableCell>
-              <TableCell align="right">Created</TableCell>
-              <TableCell align="right">Updated</TableCell>
-              <TableCell align="right">Unchanged</TableCell>
-              <TableCell align="right">Errors</TableCell>
-              <TableCell align="right">Not importable</TableCell>
-              <TableCell align="right">Warnings</TableCell>
-              <TableCell>Result</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {report.files.map((file) => (
-              <TableRow key={file.file}>
-                <TableCell>{file.file}</TableCell>
-                <TableCell>{file.format ?? 'unknown'}</TableCell>
-                <TableCell align="right">{file.created}</TableCell>
-                <TableCell align="right">{file.updated}</TableCell>
-                <TableCell align="right">{file.unchanged}</TableCell>
-                <TableCell align="right">{file.errors}</TableCell>
-                <TableCell align="right">{file.skipped}</TableCell>
-                <TableCell align="right">{file.warnings}</TableCell>
-                <TableCell>{fileResult(report, file)}</TableCell>
+      <Box sx={{ mt: 2 }}>
+        <ScrollableTable label="Files">
+          <Table size="small" aria-label="Files">
+            <TableHead>
+              <TableRow>
+                <TableCell>File</TableCell>
+                <TableCell>Format</TableCell>
+                <TableCell align="right">Created</TableCell>
+                <TableCell align="right">Updated</TableCell>
+                <TableCell align="right">Unchanged</TableCell>
+                <TableCell align="right">Errors</TableCell>
+                <TableCell align="right">Not importable</TableCell>
+                <TableCell align="right">Warnings</TableCell>
+                <TableCell>Result</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {report.files.map((file) => (
+                <TableRow key={file.file}>
+                  <TableCell>{file.file}</TableCell>
+                  <TableCell>{file.format ?? 'unknown'}</TableCell>
+                  <TableCell align="right">{file.created}</TableCell>
+                  <TableCell align="right">{file.updated}</TableCell>
+                  <TableCell align="right">{file.unchanged}</TableCell>
+                  <TableCell align="right">{file.errors}</TableCell>
+                  <TableCell align="right">{file.skipped}</TableCell>
+                  <TableCell align="right">{file.warnings}</TableCell>
+                  <TableCell>{fileResult(report, file)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </ScrollableTable>
+      </Box>
       {report.notes.length > 0 && (
         <Box component="ul" sx={{ pl: 2.5 }}>
           {report.notes.map((note) => (
@@ -91,8 +84,8 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       {report.issues.length === 0 ? (
         <Typography color="text.secondary">None: every question can be imported as it is.</Typography>
       ) : (
-        <TableContainer sx={{ maxHeight: 480 }}>
-          <Table size="small" stickyHeader aria-label="Problems found">
+        <ScrollableTable label="Problems found">
+          <Table size="small" aria-label="Problems found">
             <TableHead>
               <TableRow>
                 <TableCell>File</TableCell>
@@ -107,14 +100,16 @@ export function ImportReportView({ report }: { report: ImportReport }) {
                 <TableRow key={index}>
                   <TableCell>{issue.file}</TableCell>
                   <TableCell>{issue.line ?? '—'}</TableCell>
-                  <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>{issue.question ?? '—'}</TableCell>
+                  <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>
+                    {issue.question ?? '—'}
+                  </TableCell>
                   <TableCell>{severityText[issue.severity]}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{issue.message}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTable>
       )}
     </Box>
   );
