@@ -22,6 +22,8 @@ export * from './admin-bank.js';
 export * from './admin-keys.js';
 export * from './admin-analysis.js';
 export * from './admin-analysis-paths.js';
+export * from './admin-imports.js';
+export * from './admin-imports-paths.js';
 export * from './live-release.js';
 export * from './admin-live-tests.js';
 export * from './admin-people.js';

@@ -9,3 +9,4 @@ export * from './schema/posts.js';
 export * from './schema/live-tests.js';
 export * from './schema/tutor.js';
 export * from './schema/console.js';
+export * from './schema/imports.js';

@@ -76,11 +76,14 @@ function parseFormat(text: string, format: ImportFormat, options: ParseOptions):
   }
 }
 
+export interface ParseFileOptions {
+  subject?: string | undefined;
+  format?: string | undefined;
+  skipInvalid?: boolean;
+}
+
 /** Reads and parses a file; the messages name it by its base name. */
-export async function parseImportFile(
-  path: string,
-  options: { subject?: string | undefined; format?: string | undefined; skipInvalid?: boolean } = {},
-): Promise<ParsedImport> {
+export async function parseImportFile(path: string, options: ParseFileOptions = {}): Promise<ParsedImport> {
   const file = basename(path);
   let bytes: Uint8Array;
   try {
@@ -94,6 +97,15 @@ export async function parseImportFile(
       },
     ]);
   }
+  return parseImportBytes(path, bytes, options);
+}
+
+/**
+ * Parses a file's bytes: the command line's files and the console's uploads
+ * (docs/decisions/0026-imports-in-the-browser.md) take this one way, so both read every format alike.
+ */
+export function parseImportBytes(path: string, bytes: Uint8Array, options: ParseFileOptions = {}): ParsedImport {
+  const file = basename(path);
   const { text, warnings } = decodeText(bytes);
   const format = detectFormat(path, text, options.format);
   const parsed = parseImport(text, format, {

@@ -17,6 +17,7 @@ import adminScheduledTestsRoutes from './v1/admin/scheduled-tests/index.js';
 import adminScheduledTestProgressRoute from './v1/admin/scheduled-tests/progress.js';
 import adminBatchMembersRoute from './v1/admin/batch-members.js';
 import adminDraftsRoutes from './v1/admin/drafts.js';
+import adminImportsRoutes from './v1/admin/imports.js';
 import adminInvitesRoutes from './v1/admin/invites.js';
 import adminLearnerAccommodationsRoute from './v1/admin/learner-accommodations.js';
 import userAccommodationsRoute from './v1/users/accommodations.js';
@@ -106,6 +107,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(adminInvitesRoutes);
   await api.register(adminLearnerAccommodationsRoute);
   await api.register(adminDraftsRoutes);
+  await api.register(adminImportsRoutes);
   await api.register(userAccommodationsRoute);
   await api.register(adminLearnerDeleteRoute);
   await api.register(adminChannel);

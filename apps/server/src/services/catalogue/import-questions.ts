@@ -114,7 +114,7 @@ export async function writeQuestions(
     }
     if (inserts.length) await run.tx.insert(questions).values(inserts);
     run.done += part.length;
-    run.options.onProgress?.(run.done, run.total);
+    await run.options.onProgress?.(run.done, run.total);
   }
 }
 

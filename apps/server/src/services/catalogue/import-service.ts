@@ -12,7 +12,13 @@ import { writeExam } from './import-catalogue.js';
 import { writeQuestions, topicResolver } from './import-questions.js';
 import { createImportRun, type ImportRun, type QuestionItem } from './import-run.js';
 import { checkQuizSizes } from './import-sizes.js';
-import { questionTotal, type ImportOptions, type ImportSummary } from './import-summary.js';
+import {
+  counts,
+  questionTotal,
+  type Counts,
+  type ImportOptions,
+  type ImportSummary,
+} from './import-summary.js';
 
 /**
  * Writes parsed imports to the bank. Catalogue entries are upserted by slug; a question is the same
@@ -97,6 +103,42 @@ function explainDatabaseError(file: string, error: unknown): never {
   throw error;
 }
 
+/** The run's questions so far, over its subjects. */
+function questionCounts(run: ImportRun): Counts {
+  const sum = counts();
+  for (const s of run.summary.subjects) {
+    sum.created += s.created;
+    sum.updated += s.updated;
+    sum.unchanged += s.unchanged;
+  }
+  return sum;
+}
+
+/**
+ * One file in a savepoint: its errors roll back its writes and its counts, and are returned; the
+ * run goes on with the next file.
+ */
+async function applyIsolated(run: ImportRun, file: string, parsed: ParsedImport) {
+  const outer = run.tx;
+  // Progress (`done`) is not wound back: it counts questions checked, refused or not.
+  const saved = structuredClone({ summary: run.summary, touched: run.touched });
+  try {
+    await outer.transaction(async (savepoint) => {
+      run.tx = savepoint;
+      await applyFile(run, file, parsed);
+    });
+    return null;
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    Object.assign(run.summary, saved.summary);
+    Object.assign(run.touched, saved.touched);
+    run.summary.files.push(file);
+    return error.issues;
+  } finally {
+    run.tx = outer;
+  }
+}
+
 /** Applies parsed files inside `tx` (the caller owns the transaction). */
 export async function applyImports(
   tx: Tx,
@@ -105,21 +147,38 @@ export async function applyImports(
 ): Promise<ImportSummary> {
   const total = files.reduce((n, f) => n + questionTotal(f.parsed), 0);
   const run = createImportRun(tx, options, total);
-  for (const { file, parsed } of files) await applyFile(run, file, parsed);
+  for (const { file, parsed } of files) {
+    const before = questionCounts(run);
+    const refused = options.isolateFiles
+      ? await applyIsolated(run, file, parsed)
+      : (await applyFile(run, file, parsed), null);
+    const after = questionCounts(run);
+    run.summary.byFile.push({
+      file,
+      created: after.created - before.created,
+      updated: after.updated - before.updated,
+      unchanged: after.unchanged - before.unchanged,
+      refused,
+    });
+  }
   await checkQuizSizes(run);
   return run.summary;
 }
 
-/** Parsed files, all or nothing, in one transaction. */
+/**
+ * Parsed files, all or nothing, in one transaction. `beforeCommit` writes in the same transaction
+ * what records the import (the console's audit row), so both commit or neither does.
+ */
 export async function importParsed(
   db: Db,
   files: { file: string; parsed: ParsedImport }[],
-  options: ImportOptions = {},
+  options: ImportOptions & { beforeCommit?: (tx: Tx, summary: ImportSummary) => Promise<void> } = {},
 ): Promise<ImportSummary> {
   try {
     return await db.transaction(async (tx) => {
       const result = await applyImports(tx, files, options);
       if (options.dryRun) throw new DryRunRollback(result);
+      await options.beforeCommit?.(tx, result);
       return result;
     });
   } catch (error) {

@@ -20,8 +20,16 @@ export interface FileIssue extends ImportIssue {
   file: string;
 }
 
+/** One file's questions, and the issues that refused it when files are isolated (`isolateFiles`). */
+export interface FileCounts extends Counts {
+  file: string;
+  refused: ImportIssue[] | null;
+}
+
 export interface ImportSummary {
   files: string[];
+  /** Per file, in order: its questions created, updated and unchanged. */
+  byFile: FileCounts[];
   catalogue: { exams: Counts; modules: Counts; subjects: Counts; topics: Counts };
   /** Questions per subject. */
   subjects: SubjectCounts[];
@@ -34,10 +42,18 @@ export interface ImportSummary {
 
 export interface ImportOptions {
   source?: QuestionSource;
-  /** Called as questions are written: done of total. */
-  onProgress?: (done: number, total: number) => void;
+  /**
+   * Called as questions are written: done of total. Awaited, so a caller may yield there: the
+   * console's import lets its progress polls through (docs/decisions/0026-imports-in-the-browser.md).
+   */
+  onProgress?: (done: number, total: number) => unknown;
   /** Checks everything against the bank, then rolls back. */
   dryRun?: boolean;
+  /**
+   * Each file in a savepoint of its own: a file with errors is rolled back alone, noted in `byFile`,
+   * and the others go ahead (the console's valid-only import, docs/decisions/0026).
+   */
+  isolateFiles?: boolean;
 }
 
 export const counts = (): Counts => ({ created: 0, updated: 0, unchanged: 0 });
@@ -45,6 +61,7 @@ export const counts = (): Counts => ({ created: 0, updated: 0, unchanged: 0 });
 export function emptySummary(): ImportSummary {
   return {
     files: [],
+    byFile: [],
     catalogue: { exams: counts(), modules: counts(), subjects: counts(), topics: counts() },
     subjects: [],
     skipped: [],

@@ -13,6 +13,7 @@ import {
   TestItemAnalysisScreen,
 } from '../../features/console/components/ItemAnalysisScreen';
 import { DraftsScreen } from '../../features/console/components/DraftsScreen';
+import { ImportScreen } from '../../features/console/components/ImportScreen';
 import { InvitesScreen } from '../../features/console/components/InvitesScreen';
 import { LearnersScreen } from '../../features/console/components/LearnersScreen';
 import { LiveTestScreen } from '../../features/console/components/LiveTestScreen';
@@ -45,6 +46,7 @@ const screens: Record<string, ComponentType> = {
   'live-tests/:id': LiveTestScreen,
   invites: InvitesScreen,
   drafts: DraftsScreen,
+  imports: ImportScreen,
 };
 /** Screens reached from a section's own (one batch, one reported question), opened by the same roles. */
 const subScreens: ConsoleSection[] = consoleSections

@@ -69,6 +69,13 @@ export const consoleSections: ConsoleSection[] = [
     roles: ['admin'],
   },
   {
+    path: 'imports',
+    label: 'Import questions',
+    description:
+      'Question files (JSON, YAML, GIFT, Moodle XML, Aiken, CSV): a dry run, then all or nothing or the valid ones.',
+    roles: ['editor'],
+  },
+  {
     path: 'drafts',
     label: 'Drafts',
     description: 'Drafted questions (AI-made or imported) awaiting review: approve or reject each.',
