@@ -85,7 +85,12 @@ export function translationProblems(original: TranslatableTexts, translated: Tra
       figuresIn(original.explanation),
       figuresIn(translated.explanation),
     ],
-    ['hints', translated.hints.length > 0, original.hints.flatMap(figuresIn), translated.hints.flatMap(figuresIn)],
+    [
+      'hints',
+      translated.hints.length > 0,
+      original.hints.flatMap(figuresIn),
+      translated.hints.flatMap(figuresIn),
+    ],
   ];
   if (translated.options.length === original.options.length)
     original.options.forEach((o, i) =>
