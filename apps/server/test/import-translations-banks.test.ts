@@ -60,6 +60,23 @@ describe('CSV columns per language', () => {
     );
     expect(await db().select().from(questions)).toEqual([]);
   });
+
+  it('keeps a language the exam does not list, with a warning that nobody sees it yet', async () => {
+    const csv =
+      'subject,text,option_a,option_b,answer,text_ta,option_a_ta,option_b_ta\nbi-physics,Which is a vector?,Speed,Velocity,B,எது ஒரு திசையன்?,வேகம்,திசைவேகம்\n';
+    const summary = await importFile(db(), scratchFile('tamil.csv', csv));
+    expect(summary.warnings).toEqual([
+      expect.objectContaining({
+        file: 'tamil.csv',
+        message:
+          'the exam "bi-exam" does not list "ta" among its other languages (en, hi): the "ta" texts of 1 question of "bi-physics" are kept, shown to nobody until it does',
+      }),
+    ]);
+    expect((await bank())('Which is a vector?').translation).toMatchObject({
+      lang: 'ta',
+      options: ['வேகம்', 'திசைவேகம்'],
+    });
+  });
 });
 
 describe('Moodle XML multi-language texts', () => {

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { passages, questions, topics } from '../../db/schema.js';
 import { slugify, textHash, type TopicRef } from '../../import/index.js';
 import type { ImportRun, QuestionItem } from './import-run.js';
-import { writeTranslations } from './import-translations.js';
+import { warnUnlistedLanguages, writeTranslations } from './import-translations.js';
 import type { SubjectCounts } from './import-summary.js';
 
 /** Writes questions of one subject; a question is the same question when its subject and text are. */
@@ -75,6 +75,11 @@ export async function writeQuestions(
   items: QuestionItem[],
 ) {
   const source = run.options.source ?? 'import';
+  await warnUnlistedLanguages(
+    run,
+    subjectId,
+    items.map((item) => item.q.translations),
+  );
   for (const part of chunks(items)) {
     const passageOf = await passageIds(run, part);
     const hashes = part.map((item) => textHash(item.q.text));

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { inArray, sql } from 'drizzle-orm';
-import { questionTranslations } from '../../db/schema.js';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { exams, modules, questionTranslations, subjects } from '../../db/schema.js';
 import type { ParsedTranslation } from '../../import/index.js';
 import type { ImportRun } from './import-run.js';
 
@@ -80,4 +80,31 @@ export async function writeTranslations(
         },
       });
   return changed;
+}
+
+/**
+ * A bank file (CSV, Moodle XML) may bring a language its subject's exam does not list: its
+ * translations are kept, and a warning says nobody sees them until the exam lists the language.
+ */
+export async function warnUnlistedLanguages(run: ImportRun, subjectId: string, given: ParsedTranslation[][]) {
+  const langs = [...new Set(given.flat().map((t) => t.lang))];
+  if (!langs.length) return;
+  const [exam] = await run.tx
+    .select({ slug: exams.slug, languages: exams.languages, subject: subjects.slug })
+    .from(subjects)
+    .innerJoin(modules, eq(modules.id, subjects.moduleId))
+    .innerJoin(exams, eq(exams.id, modules.examId))
+    .where(eq(subjects.id, subjectId));
+  if (!exam) return;
+  for (const lang of langs) {
+    if (exam.languages.slice(1).includes(lang)) continue;
+    const count = given.filter((ts) => ts.some((t) => t.lang === lang)).length;
+    run.summary.warnings.push({
+      file: run.summary.files.at(-1) ?? '',
+      where: {},
+      message:
+        `the exam "${exam.slug}" does not list "${lang}" among its other languages (${exam.languages.join(', ')}): ` +
+        `the "${lang}" texts of ${count} question${count === 1 ? '' : 's'} of "${exam.subject}" are kept, shown to nobody until it does`,
+    });
+  }
 }
