@@ -11,6 +11,7 @@ import {
   topics,
 } from '../src/db/schema.js';
 import { importFile } from '../src/services/catalogue/import-service.js';
+import { approvedTranslations } from '../src/services/catalogue/translations.js';
 import { fixture } from './fixtures/import/bank.js';
 import { testConfig } from './helpers/app.js';
 import { useTestDatabase } from './helpers/database.js';
@@ -145,6 +146,16 @@ describe('ai translate', () => {
       ['import', 'approved'],
       ['import', 'approved'],
     ]);
+    // A screen in Hindi is given the approved ones only: the scalar question's AI draft stays unseen.
+    const all = await database.db.select().from(questions);
+    const shown = await approvedTranslations(
+      database.db,
+      all.map((q) => q.id),
+      'hi',
+    );
+    expect([...shown.values()].map((t) => t.status)).toEqual(['approved', 'approved']);
+    const scalar = all.find((q) => q.text.includes('scalar'))!;
+    expect(shown.has(scalar.id)).toBe(false);
   });
 
   it('without a provider says so and exits 1; a language the exam is not offered in is refused', async () => {
