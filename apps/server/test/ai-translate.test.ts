@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aiCommands } from '../src/cli/ai-commands.js';
+import { translationCommands } from '../src/cli/translation-commands.js';
 import {
   auditLog,
   exams,
@@ -47,12 +48,16 @@ beforeEach(async () => {
   await database.db.delete(questionTranslations).where(eq(questionTranslations.questionId, weight!.id));
 });
 
-async function cli(args: string[], config = testConfig(aiEnv(fake))) {
+async function cli(args: string[], config = testConfig(aiEnv(fake)), command = aiCommands.ai!) {
   const out: string[] = [];
   const err: string[] = [];
   vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
   vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-  const code = await aiCommands.ai!.run({ config, database, args: ['translate', ...args] });
+  const code = await command.run({
+    config,
+    database,
+    args: command === aiCommands.ai ? ['translate', ...args] : args,
+  });
   vi.restoreAllMocks();
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
@@ -176,5 +181,45 @@ describe('ai translate', () => {
         .from(questionTranslations)
         .where(and(eq(questionTranslations.lang, 'ta'))),
     ).toEqual([]);
+  });
+});
+
+describe('translations review|approve|reject', () => {
+  const translations = (...args: string[]) => cli(args, testConfig(), translationCommands.translations!);
+
+  it('shows each draft beside its original with the key by position; approving makes it showable, rejecting deletes it', async () => {
+    fake.setFallback(hindi(['वेग', 'चाल']));
+    expect((await cli(['--exam', 'bi-exam', '--to', 'hi'])).code).toBe(0);
+    const listed = await translations('review', '--exam', 'bi-exam', '--lang', 'hi');
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain('translation: इनमें से कौन-सी अदिश राशि है?');
+    expect(listed.out).toContain('* Speed  |  चाल');
+    expect(listed.out).toContain('- Velocity  |  वेग');
+    expect(listed.out).toContain('2 drafts.');
+
+    const all = await drafts();
+    const weight = all.find((d) => d.text.includes('weight'));
+    const scalar = all.find((d) => d.text.includes('scalar'));
+    expect(weight!.text).toContain('weight');
+    const approved = await translations('approve', '--lang', 'hi', weight!.t.questionId);
+    expect(approved.code).toBe(0);
+    expect(approved.out).toContain('Approved 1 translation.');
+    const rejected = await translations('reject', '--lang', 'hi', scalar!.t.questionId, 'not-an-id');
+    expect(rejected.code).toBe(1);
+    expect(rejected.err).toContain('no draft translation in "hi": not-an-id');
+
+    const shown = await approvedTranslations(database.db, [weight!.t.questionId, scalar!.t.questionId], 'hi');
+    expect([...shown.keys()]).toEqual([weight!.t.questionId]);
+    expect(await drafts()).toHaveLength(1);
+    const audited = await database.db.select({ action: auditLog.action }).from(auditLog);
+    expect(audited.map((a) => a.action).sort()).toEqual([
+      'question.translation.approve',
+      'question.translation.draft',
+      'question.translation.draft',
+      'question.translation.reject',
+    ]);
+    expect((await translations('review', '--exam', 'bi-exam', '--lang', 'hi')).out).toContain(
+      'No draft translations in "hi" for "bi-exam".',
+    );
   });
 });
