@@ -82,7 +82,7 @@ describe('CSV columns per language', () => {
 describe('Moodle XML multi-language texts', () => {
   it('makes the Hindi spans and {mlang hi} blocks a translation, and keeps them out of the English text', async () => {
     const summary = await importFile(db(), fixture('bilingual.xml'), { subject: 'bi-physics' });
-    expect(summary.subjects).toEqual([expect.objectContaining({ created: 3 })]);
+    expect(summary.subjects).toEqual([expect.objectContaining({ created: 4 })]);
     const find = await bank();
     const ohm = find('A resistor');
     expect(ohm.question.text).toBe(
@@ -101,9 +101,16 @@ describe('Moodle XML multi-language texts', () => {
     expect(sound.question.text).toBe('Sound travels through a vacuum.');
     expect(sound.translation).toMatchObject({ text: 'ध्वनि निर्वात में चलती है।', options: ['True', 'False'] });
     expect(find('What is 3 + 4?').translation).toBeNull();
+    // Spans inside a language's span, and a Hindi-only line: none of it in the English text.
+    const nested = find('The SI unit of power');
+    expect(nested.question.text).toBe('The SI unit of power is the ____.');
+    expect(nested.translation).toMatchObject({
+      text: 'शक्ति का SI मात्रक ____ है।\n\n(उत्तर अंग्रेज़ी में लिखें)',
+      options: [],
+    });
 
     const again = await importFile(db(), fixture('bilingual.xml'), { subject: 'bi-physics' });
-    expect(again.subjects).toEqual([expect.objectContaining({ created: 0, updated: 0, unchanged: 3 })]);
+    expect(again.subjects).toEqual([expect.objectContaining({ created: 0, updated: 0, unchanged: 4 })]);
   });
 
   it('refuses a Hindi text that drops the figure its English text shows, naming the question', async () => {
