@@ -29,3 +29,4 @@ export * from './admin-live-tests.js';
 export * from './admin-people.js';
 export * from './accommodations.js';
 export * from './my-data.js';
+export * from './translations.js';

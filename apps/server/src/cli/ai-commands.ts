@@ -6,6 +6,7 @@ import {
   type GenerateSummary,
 } from '../services/ai/generate-questions.js';
 import { approveDrafts, listDrafts, rejectDrafts, type Decision } from '../services/ai/question-review.js';
+import { runTranslate, TRANSLATE } from './ai-translate-command.js';
 import type { Command } from './commands.js';
 import { parseCommandArgs, usageError } from './parse.js';
 import { progressBar, type ProgressBar } from './progress-bar.js';
@@ -54,11 +55,21 @@ function printSummary(summary: GenerateSummary, usage: AiUsage[]) {
 const GENERATE = 'ai generate-questions --subject SLUG [--topic SLUG] --count N [--batch N]';
 
 const aiCommand: Command = {
-  help: [{ usage: GENERATE, summary: 'draft new questions with the AI provider, saved for review' }],
-  run: async ({ config, database, args }) => {
+  help: [
+    { usage: GENERATE, summary: 'draft new questions with the AI provider, saved for review' },
+    { usage: TRANSLATE, summary: "draft the exam's missing translations into LANG, saved for review" },
+  ],
+  run: async (ctx) => {
+    const { config, database, args } = ctx;
     const [sub, ...rest] = args;
+    if (sub === 'translate') return runTranslate(ctx, rest, cliLogger);
     if (sub !== 'generate-questions')
-      return usageError('ai', sub ? `unknown sub-command "${sub}"` : 'generate-questions?', GENERATE);
+      return usageError(
+        'ai',
+        sub ? `unknown sub-command "${sub}"` : 'generate-questions or translate?',
+        GENERATE,
+        TRANSLATE,
+      );
     const parsed = parseCommandArgs(rest, {
       subject: { type: 'string' },
       topic: { type: 'string' },

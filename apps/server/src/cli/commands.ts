@@ -8,6 +8,7 @@ import { catalogueCommands } from './catalogue-commands.js';
 import { keyCommands } from './key-commands.js';
 import { liveTestCommands } from './live-test-commands.js';
 import { reportCommands } from './report-commands.js';
+import { translationCommands } from './translation-commands.js';
 import { usersCommands } from './users-commands.js';
 
 export interface CommandContext {
@@ -44,6 +45,7 @@ export const commands: Record<string, Command> = {
   ...usersCommands,
   ...catalogueCommands,
   ...aiCommands,
+  ...translationCommands,
   ...keyCommands,
   ...liveTestCommands,
   ...reportCommands,

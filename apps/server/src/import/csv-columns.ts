@@ -1,3 +1,5 @@
+import { canonicalLanguage } from '@ai-tutor/contract';
+
 /**
  * CSV column names: ours (`subject, topic, text, option_a … option_j, answer, explanation`) and the
  * names other spreadsheets and question banks use for the same columns (`Question Text`,
@@ -57,6 +59,22 @@ export function columnOf(header: string): Column | null {
   const which = option[1]!;
   const letter = /^\d+$/.test(which) ? OPTION_LETTERS[Number(which) - 1]!.toLowerCase() : which;
   return `option_${letter}`;
+}
+
+/**
+ * A column of a question's texts in another language (docs/import-format.md#questions-in-two-languages):
+ * our name for the column, then the language tag — `text_hi`, `option_a_hi`, `explanation_hi`,
+ * `text_pt_BR` — or null. Only our own names take a language, so another bank's `question_no` stays
+ * a column this importer does not read.
+ */
+export function translatedColumnOf(header: string): { column: Column; lang: string } | null {
+  const match = /^(text|explanation|option_?(?:[a-j]|10|[1-9]))_([a-z]{2,3}(?:_[a-z0-9]{2,8})*)$/.exec(
+    normalName(header),
+  );
+  if (!match) return null;
+  const lang = canonicalLanguage(match[2]!);
+  const column = columnOf(match[1]!);
+  return lang && column ? { column, lang } : null;
 }
 
 /**

@@ -6,10 +6,11 @@ import {
   IssueList,
   type ParsedBank,
   type ParsedImport,
+  type ParsedTranslation,
   type ParseOptions,
 } from './types.js';
 import { makeQuestion } from './question-rules.js';
-import { answerLetters, columnOf, OPTION_LETTERS, type Column } from './csv-columns.js';
+import { answerLetters, columnOf, OPTION_LETTERS, translatedColumnOf, type Column } from './csv-columns.js';
 import { finishQuestions, keepFirstOfRepeatedTexts } from './bank-rules.js';
 
 /**
@@ -78,15 +79,29 @@ function normalise(source: string): string {
   return source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }
 
+/** Which field holds which column, by language (`''`: the question's own). */
+type Header = Map<string, Map<Column, number>>;
+
 /** Which field holds which column; columns that are none of ours are warnings, not read. */
-function readHeader(header: Row, result: ParsedImport, options: ParseOptions): Map<Column, number> {
+function readHeader(header: Row, result: ParsedImport, options: ParseOptions): Header {
   const issues = new IssueList();
   const index = new Map<Column, number>();
+  const languages: Header = new Map([['', index]]);
   header.fields.forEach((cell, i) => {
     const name = cell.trim();
     if (!name) return;
     const column = columnOf(name);
-    if (!column)
+    const translated = column ? null : translatedColumnOf(name);
+    if (translated) {
+      const own = languages.get(translated.lang) ?? new Map<Column, number>();
+      languages.set(translated.lang, own);
+      if (own.has(translated.column))
+        issues.add(
+          { line: header.line },
+          `the column "${name}" is a second "${translated.column}" column in "${translated.lang}"`,
+        );
+      else own.set(translated.column, i);
+    } else if (!column)
       result.warnings.push({
         where: { line: header.line },
         message: `the column "${name}" is not one this importer reads: its values are not imported`,
@@ -100,7 +115,24 @@ function readHeader(header: Row, result: ParsedImport, options: ParseOptions): M
   if (!index.has('subject') && !options.subject)
     issues.add({ line: header.line }, 'the header has no "subject" column and no --subject was given');
   issues.throwIfAny(options.file);
-  return index;
+  return languages;
+}
+
+/** A row's texts in each language its header names, when any of them is filled. */
+function rowTranslations(header: Header, cell: (index: number | undefined) => string): ParsedTranslation[] {
+  const out: ParsedTranslation[] = [];
+  for (const [lang, columns] of header) {
+    if (!lang) continue;
+    const get = (name: Column) => cell(columns.get(name));
+    const options = [...OPTION_LETTERS]
+      .map((letter) => get(`option_${letter.toLowerCase()}`))
+      .filter(Boolean);
+    const text = get('text');
+    const explanation = get('explanation') || null;
+    if (text || options.length || explanation)
+      out.push({ lang, text, options, explanation, hints: [], passage: null });
+  }
+  return out;
 }
 
 export function parseCsv(source: string, options: ParseOptions): ParsedImport {
@@ -112,7 +144,8 @@ export function parseCsv(source: string, options: ParseOptions): ParsedImport {
   if (!header) throw new ImportError(options.file, [{ where: { line: 1 }, message: 'the file is empty' }]);
 
   const result = emptyImport('csv');
-  const index = readHeader(header, result, options);
+  const languages = readHeader(header, result, options);
+  const index = languages.get('')!;
   const issues = new IssueList();
   const banks = new Map<string, ParsedBank>();
   for (const row of rows) {
@@ -165,6 +198,7 @@ export function parseCsv(source: string, options: ParseOptions): ParsedImport {
       ...(key ? { key } : { answer }),
       explanation: get('explanation') || null,
       topic: topic ? { where, slug: null, name: topic } : null,
+      translations: rowTranslations(languages, (i) => (i === undefined ? '' : (row.fields[i] ?? '').trim())),
     });
     if (!question) continue;
     let bank = banks.get(subject);

@@ -20,6 +20,14 @@ const count = z.number().int().min(1).max(1_000);
 /** YAML reads `answer: 42` as a number: numbers and booleans are taken as the text they were. */
 const textValue = z.union([z.string(), z.number(), z.boolean()]).transform((v) => String(v));
 
+/** A question's texts in another language; its options in the question's order (docs/import-format.md). */
+const translationSchema = z.strictObject({
+  text: textValue,
+  options: z.array(textValue).optional(),
+  explanation: z.string().nullish(),
+  hints: z.array(z.string().trim().min(1, 'a hint must not be empty').max(2_000)).optional(),
+});
+
 /**
  * A question: `type` (default: single with options, text without); `answer` (the right option, the
  * typed answer, or the number); `answers` (multiple: the right options; text: more accepted answers);
@@ -43,6 +51,8 @@ const questionSchema = z.strictObject({
     .optional(),
   topic: slug.nullish(),
   status: z.enum(['active', 'draft']).optional(),
+  /** By language tag: `translations: { hi: { text, options, explanation, hints } }`. */
+  translations: z.record(z.string(), translationSchema).optional(),
 });
 const markingScheme = z.enum(MARKING_SCHEME_NAMES).optional();
 /** A figure: an SVG as text, or any allowed image as base64. */
@@ -66,6 +76,8 @@ const subjectSchema = z.strictObject({
   topics: z.array(topicSchema).optional(),
   /** Comprehension passages by id, shown above each question that names one. */
   passages: z.record(z.string(), z.string().min(1)).optional(),
+  /** The passages in other languages: `{ hi: { p1: "…" } }`. */
+  passageTranslations: z.record(z.string(), z.record(z.string(), z.string().min(1))).optional(),
   questions: z.array(questionSchema).optional(),
 });
 const moduleSchema = z.strictObject({
@@ -84,6 +96,9 @@ const examSchema = z.strictObject({
   sortOrder: z.number().int().optional(),
   markingScheme,
   shuffleOptions: z.boolean().optional(),
+  /** Its papers' languages, the questions' own first (default `[en]`), and the one that counts. */
+  languages: z.array(z.string()).min(1).optional(),
+  authoritativeLanguage: z.string().optional(),
   modules: z.array(moduleSchema).optional(),
 });
 export const fileSchema = z.strictObject({

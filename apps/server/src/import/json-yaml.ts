@@ -1,6 +1,7 @@
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import { fileSchema, keyOf, type FileSubject } from './json-yaml-schema.js';
 import { figureMarkup, prepareMedia } from './media.js';
+import { examLanguages, fileTranslations } from './json-yaml-translations.js';
 import {
   emptyImport,
   IssueList,
@@ -41,11 +42,13 @@ interface Reader {
   figures: (text: string, where: Where) => string;
   at: (path: Path) => Where;
   unique: (kind: 'exam' | 'module' | 'subject' | 'topic', value: string, where: Where) => void;
+  /** The exam's languages, its questions' own first. */
+  languages: string[];
 }
 
 /** A subject of the file with its topics and questions. */
 function readSubject(
-  { issues, at, unique, figures }: Reader,
+  { issues, at, unique, figures, languages }: Reader,
   subject: FileSubject,
   subjectPath: Path,
   s: number,
@@ -92,6 +95,7 @@ function readSubject(
       hints: (q.hints ?? []).map((h) => figures(h, where)),
       topic: q.topic ? { where: at([...questionPath, 'topic']), slug: q.topic, name: null } : null,
       ...(q.status ? { status: q.status } : {}),
+      translations: fileTranslations(issues, at, figures, languages, subject, q, questionPath),
     });
     if (question) questions.push(question);
   });
@@ -157,12 +161,13 @@ export function parseJsonOrYaml(text: string, options: ParseOptions, format: 'js
       issues.add(where, `no figure "${name}" in this file's figures`);
       return whole;
     });
-  const reader: Reader = { issues, at, unique, figures };
 
   parsed.data.exams.forEach((exam, e) => {
     const examPath: Path = ['exams', e];
     const examWhere = at(examPath);
     unique('exam', exam.slug, at([...examPath, 'slug']));
+    const { languages, authoritativeLanguage } = examLanguages(issues, at, exam, examPath);
+    const reader: Reader = { issues, at, unique, figures, languages };
     const parsedExam: ParsedExam = {
       where: examWhere,
       name: exam.name,
@@ -171,6 +176,8 @@ export function parseJsonOrYaml(text: string, options: ParseOptions, format: 'js
       sortOrder: exam.sortOrder ?? e,
       markingScheme: exam.markingScheme ?? null,
       shuffleOptions: exam.shuffleOptions ?? true,
+      languages,
+      authoritativeLanguage,
       modules: [],
     };
     (exam.modules ?? []).forEach((mod, m) => {

@@ -3,6 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { finishQuestions, keepFirstOfRepeatedTexts } from './bank-rules.js';
 import { categoryTopic } from './category-topic.js';
 import { mediaIn } from './html-text.js';
+import { hasLanguage, inLanguage, languagesIn } from './moodle-xml-languages.js';
 import { READERS, type Answer, type AnswerBlock, type ServedType } from './moodle-xml-answers.js';
 import { embeddedFiles, imageFigure, withFigures } from './moodle-xml-figures.js';
 import { child, children, rawText, text, textIn, type Node } from './moodle-xml-nodes.js';
@@ -16,6 +17,7 @@ import {
   type ParsedImport,
   type ParsedMedia,
   type ParsedQuestion,
+  type ParsedTranslation,
   type ParseOptions,
   type TopicRef,
   type Where,
@@ -52,15 +54,17 @@ function questionTexts(element: unknown) {
   const files = embeddedFiles(owners);
   const media = new Map<string, ParsedMedia>();
   const problems = new Map<string, string>();
-  // Each text's HTML once, its images already figures: read for the text, then searched for media.
-  const shown = new Map<unknown, string>(
-    [child(element, 'questiontext'), child(element, 'generalfeedback'), ...answerNodes].map((node) => [
-      node,
-      withFigures(rawText(node), files, media, problems),
-    ]),
-  );
-  const read = (node: unknown, fallback: string) =>
-    textIn(shown.get(node) ?? '', text(child(node, '@_format')) || fallback);
+  const texts = [child(element, 'questiontext'), child(element, 'generalfeedback'), ...answerNodes];
+  const raw = new Map<unknown, string>(texts.map((node) => [node, rawText(node)]));
+  // Each text's HTML once per language, its images already figures: read for the text, then searched for media.
+  const showIn = (lang: string | null) =>
+    new Map<unknown, string>(
+      texts.map((node) => [node, withFigures(inLanguage(raw.get(node) ?? '', lang), files, media, problems)]),
+    );
+  const shown = showIn(null);
+  const readIn = (html: Map<unknown, string>) => (node: unknown, fallback: string) =>
+    textIn(html.get(node) ?? '', text(child(node, '@_format')) || fallback);
+  const read = readIn(shown);
 
   let questionText = read(child(element, 'questiontext'), 'html');
   // Moodle 1.9's <image>/<image_base64> showed one picture below the text.
@@ -73,15 +77,35 @@ function questionTexts(element: unknown) {
   const explanation = read(child(element, 'generalfeedback'), 'html') || null;
   const type = text(child(element, '@_type'));
   const choices = type === 'multichoice' || type === 'truefalse';
+  // Choice answers are HTML unless they say otherwise (Moodle's default); typed answers are plain.
+  const answerFormat = choices ? 'moodle_auto_format' : 'plain_text';
   const answers = answerNodes.map((a): Answer => {
     const fraction = Number(text(child(a, '@_fraction')) || '0');
     return {
       fraction: Number.isFinite(fraction) ? fraction : 0,
-      // Choice answers are HTML unless they say otherwise (Moodle's default); typed answers are plain.
-      text: read(a, choices ? 'moodle_auto_format' : 'plain_text'),
+      text: read(a, answerFormat),
       tolerance: Number(text(child(a, 'tolerance')) || '0'),
     };
   });
+
+  // The other languages' texts, options by the answer they come from (docs/import-format.md).
+  const languages = [...new Set(texts.flatMap((node) => languagesIn(raw.get(node) ?? '')))];
+  const translations = (options: string[]): ParsedTranslation[] =>
+    languages.map((lang) => {
+      const readLang = readIn(showIn(lang));
+      const feedback = raw.get(child(element, 'generalfeedback')) ?? '';
+      return {
+        lang,
+        text: `${readLang(child(element, 'questiontext'), 'html')}${oldFigure ? `\n\n${oldFigure}` : ''}`,
+        options: options.map((option) => {
+          const from = answers.findIndex((a) => a.text === option);
+          return from < 0 ? option : readLang(answerNodes[from], answerFormat);
+        }),
+        explanation: hasLanguage(feedback, lang) ? readLang(child(element, 'generalfeedback'), 'html') : null,
+        hints: [],
+        passage: null,
+      };
+    });
 
   const lost = mediaIn([...shown.values()].join('\n'));
   if (oldImage && !oldFigure) lost.push(`an image ${oldImage}`);
@@ -90,7 +114,7 @@ function questionTexts(element: unknown) {
     const why = problems.get(name);
     return `${item} is not kept${why ? ` (${why})` : ''}: the question is imported without it`;
   });
-  return { questionText, explanation, answers, media, warnings };
+  return { questionText, explanation, answers, media, warnings, translations };
 }
 
 /** Offsets of the `<question` start tags, outside comments and CDATA, in document order. */
@@ -166,7 +190,7 @@ export function parseMoodleXml(source: string, options: ParseOptions): ParsedImp
       return;
     }
 
-    const { questionText, explanation, answers, media, warnings } = questionTexts(element);
+    const { questionText, explanation, answers, media, warnings, translations } = questionTexts(element);
     if (!answers.length) {
       issues.add(where, 'the question has no <answer>');
       return;
@@ -178,7 +202,13 @@ export function parseMoodleXml(source: string, options: ParseOptions): ParsedImp
       skip: (message) => result.skipped.push({ where, message }),
       warn: (message) => result.warnings.push({ where, message }),
       add: (fields: { options?: string[]; key: QuestionKey }) => {
-        const q = makeQuestion(issues, where, { text: questionText, explanation, topic, ...fields });
+        const q = makeQuestion(issues, where, {
+          text: questionText,
+          explanation,
+          topic,
+          ...fields,
+          translations: translations(fields.options ?? []),
+        });
         if (!q) return;
         questions.push(q);
         for (const [sha256, figure] of media) result.media.set(sha256, figure);

@@ -1,5 +1,5 @@
-import { keyText, type QuestionKey } from '@ai-tutor/contract';
-import type { IssueList, ParsedQuestion, TopicRef, Where } from './types.js';
+import { keyText, translationProblems, type QuestionKey } from '@ai-tutor/contract';
+import type { IssueList, ParsedQuestion, ParsedTranslation, TopicRef, Where } from './types.js';
 
 /** What makes a question storable, whatever its format, and how parsers build one. */
 
@@ -77,6 +77,7 @@ export function makeQuestion(
     hints?: string[];
     topic?: TopicRef | null;
     status?: 'active' | 'draft';
+    translations?: ParsedTranslation[];
   },
 ): ParsedQuestion | null {
   const options = (fields.options ?? []).map((o) => o.trim());
@@ -93,10 +94,37 @@ export function makeQuestion(
     hints: (fields.hints ?? []).map((h) => h.trim()).filter(Boolean),
     topic: fields.topic ?? null,
     status: fields.status ?? null,
+    translations: (fields.translations ?? []).map((t) => ({
+      lang: t.lang,
+      text: t.text.trim(),
+      options: t.options.map((o) => o.trim()),
+      explanation: t.explanation?.trim() || null,
+      hints: t.hints.map((h) => h.trim()).filter(Boolean),
+      passage: t.passage?.trim() || null,
+    })),
   };
-  const problems = questionProblems(question);
+  const problems = [...questionProblems(question), ...translationIssues(question)];
   for (const problem of problems) issues.add(where, problem);
   return problems.length ? null : question;
+}
+
+const named = (text: string) => {
+  // A figure by its alt text: the address means nothing to the person fixing the file.
+  const line = text.replace(/!\[([^\]]*)\]\(media:[0-9a-f]+\)/g, '[figure: $1]').replace(/\s+/g, ' ');
+  return `"${line.length > 60 ? `${line.slice(0, 60)}…` : line}"`;
+};
+
+/** A translation must fit its question: as many options, the same figures (contract translations.ts). */
+function translationIssues(q: ParsedQuestion): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const t of q.translations) {
+    if (seen.has(t.lang)) problems.push(`the question ${named(q.text)} has two "${t.lang}" translations`);
+    seen.add(t.lang);
+    for (const problem of translationProblems(q, t))
+      problems.push(`the "${t.lang}" translation of the question ${named(q.text)}: ${problem}`);
+  }
+  return problems;
 }
 
 /** Within one file, a subject cannot hold two questions with the same text. */

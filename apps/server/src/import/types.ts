@@ -27,6 +27,20 @@ export interface TopicRef {
   name: string | null;
 }
 
+/**
+ * A question's texts in another language (docs/decisions/0027-questions-in-two-languages.md): options in the original's
+ * order; an explanation, hints or passage left out fall back to the original's.
+ */
+export interface ParsedTranslation {
+  /** A canonical BCP 47 tag. */
+  lang: string;
+  text: string;
+  options: string[];
+  explanation: string | null;
+  hints: string[];
+  passage: string | null;
+}
+
 export interface ParsedQuestion {
   where: Where;
   /** How it is answered (docs/product.md#question-types): one option, several, a number, or text. */
@@ -46,6 +60,8 @@ export interface ParsedQuestion {
   topic: TopicRef | null;
   /** Only our own format says; otherwise new questions are active and existing ones keep theirs. */
   status: 'active' | 'draft' | null;
+  /** Its texts in other languages, checked against it (question-rules.ts). */
+  translations: ParsedTranslation[];
 }
 
 export interface ParsedTopic {
@@ -90,6 +106,9 @@ export interface ParsedExam {
   markingScheme: MarkingSchemeName | null;
   /** false: every taker sees the options in the paper's order (docs/import-format.md). */
   shuffleOptions: boolean;
+  /** The languages its papers are in, the questions' own first; and the one that counts. */
+  languages: string[];
+  authoritativeLanguage: string;
   modules: ParsedModule[];
 }
 

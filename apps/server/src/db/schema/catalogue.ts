@@ -4,6 +4,8 @@ import {
   type MarkingSchemeName,
   type QuestionKey,
   type QuestionType,
+  type TranslationSource,
+  type TranslationStatus,
 } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import {
@@ -31,6 +33,16 @@ export const exams = pgTable('exams', {
   markingScheme: text('marking_scheme').$type<MarkingSchemeName>(),
   /** Each taker's options in an order of its own (the default), or the paper's order as NTA's papers keep it. */
   shuffleOptions: boolean('shuffle_options').notNull().default(true),
+  /**
+   * The languages its papers are in, the first being the questions' own (docs/decisions/0027-questions-in-two-languages.md);
+   * the others come from question_translations.
+   */
+  languages: text('languages')
+    .array()
+    .notNull()
+    .default(sql`'{en}'::text[]`),
+  /** Which language's version counts when two disagree (NTA: English). */
+  authoritativeLanguage: text('authoritative_language').notNull().default('en'),
   createdAt: createdAt(),
 });
 
@@ -149,4 +161,39 @@ export const questions = pgTable(
     index('questions_topic').on(t.topicId),
     index('questions_search').using('gin', t.searchDocument),
   ],
+);
+
+/**
+ * A question's learner-visible texts in another language (docs/decisions/0027-questions-in-two-languages.md): the key,
+ * marks, topic and figures stay the question's; options keep their order. Imports write approved
+ * translations; the AI writes drafts, which nobody is shown until a person approves them.
+ */
+export const questionTranslations = pgTable(
+  'question_translations',
+  {
+    id: id(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** A BCP 47 tag in canonical case (`hi`, `pt-BR`). */
+    lang: text('lang').notNull(),
+    text: text('text').notNull(),
+    options: jsonb('options')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** null: the original's explanation is shown. */
+    explanation: text('explanation'),
+    hints: jsonb('hints')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The question's comprehension passage in this language; null: none, or the original's. */
+    passage: text('passage'),
+    status: text('status').$type<TranslationStatus>().notNull().default('draft'),
+    source: text('source').$type<TranslationSource>().notNull().default('import'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('question_translations_question_lang').on(t.questionId, t.lang)],
 );

@@ -22,7 +22,7 @@ export interface Prompt<I, T> {
   maxTokens: number;
 }
 
-function definePrompt<I, T>(prompt: Omit<Prompt<I, T>, 'jsonSchema'>): Prompt<I, T> {
+export function definePrompt<I, T>(prompt: Omit<Prompt<I, T>, 'jsonSchema'>): Prompt<I, T> {
   const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(prompt.schema, { io: 'input' }) as Record<
     string,
     unknown

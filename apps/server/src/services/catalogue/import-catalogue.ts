@@ -99,6 +99,8 @@ async function upsertExam(run: ImportRun, exam: ParsedExam): Promise<string> {
     sortOrder: exam.sortOrder,
     markingScheme: exam.markingScheme,
     shuffleOptions: exam.shuffleOptions,
+    languages: exam.languages,
+    authoritativeLanguage: exam.authoritativeLanguage,
   };
   const [existing] = await run.tx.select().from(exams).where(eq(exams.slug, exam.slug));
   if (!existing) {
@@ -111,7 +113,9 @@ async function upsertExam(run: ImportRun, exam: ParsedExam): Promise<string> {
     existing.description !== values.description ||
     existing.sortOrder !== values.sortOrder ||
     existing.markingScheme !== values.markingScheme ||
-    existing.shuffleOptions !== values.shuffleOptions;
+    existing.shuffleOptions !== values.shuffleOptions ||
+    existing.languages.join(' ') !== values.languages.join(' ') ||
+    existing.authoritativeLanguage !== values.authoritativeLanguage;
   if (changed) await run.tx.update(exams).set(values).where(eq(exams.id, existing.id));
   run.count('exams', changed ? 'updated' : 'unchanged');
   return existing.id;

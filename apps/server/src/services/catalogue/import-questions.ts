@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { passages, questions, topics } from '../../db/schema.js';
 import { slugify, textHash, type TopicRef } from '../../import/index.js';
 import type { ImportRun, QuestionItem } from './import-run.js';
+import { warnUnlistedLanguages, writeTranslations } from './import-translations.js';
 import type { SubjectCounts } from './import-summary.js';
 
 /** Writes questions of one subject; a question is the same question when its subject and text are. */
@@ -74,6 +75,11 @@ export async function writeQuestions(
   items: QuestionItem[],
 ) {
   const source = run.options.source ?? 'import';
+  await warnUnlistedLanguages(
+    run,
+    subjectId,
+    items.map((item) => item.q.translations),
+  );
   for (const part of chunks(items)) {
     const passageOf = await passageIds(run, part);
     const hashes = part.map((item) => textHash(item.q.text));
@@ -86,6 +92,8 @@ export async function writeQuestions(
       ).map((row) => [row.textHash, row]),
     );
     const inserts: (typeof questions.$inferInsert)[] = [];
+    /** Questions already in the bank: whether their own texts changed (their translations may too). */
+    const known: { id: string; item: QuestionItem; changed: boolean }[] = [];
     for (const [i, item] of part.entries()) {
       const { q, topicId } = item;
       const hash = hashes[i]!;
@@ -109,10 +117,26 @@ export async function writeQuestions(
           status: q.status ?? 'active',
         });
         entry.created++;
-      } else if (await updateQuestion(run, row, item, passageId)) entry.updated++;
+      } else known.push({ id: row.id, item, changed: await updateQuestion(run, row, item, passageId) });
+    }
+    const created = inserts.length
+      ? await run.tx
+          .insert(questions)
+          .values(inserts)
+          .returning({ id: questions.id, textHash: questions.textHash })
+      : [];
+    const createdIds = new Map(created.map((row) => [row.textHash, row.id]));
+    const translated = await writeTranslations(run, [
+      ...known.map(({ id, item }) => ({ questionId: id, translations: item.q.translations })),
+      ...part.flatMap((item, i) => {
+        const id = createdIds.get(hashes[i]!);
+        return id ? [{ questionId: id, translations: item.q.translations }] : [];
+      }),
+    ]);
+    for (const { id, changed } of known) {
+      if (changed || translated.has(id)) entry.updated++;
       else entry.unchanged++;
     }
-    if (inserts.length) await run.tx.insert(questions).values(inserts);
     run.done += part.length;
     await run.options.onProgress?.(run.done, run.total);
   }
