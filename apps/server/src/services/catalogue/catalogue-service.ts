@@ -11,6 +11,7 @@ import {
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { assessments, exams, modules, performanceRecords, subjects, topics } from '../../db/schema.js';
+import { offeredLanguages } from './translations.js';
 
 /** How many of the latest attempts the exam page's score trend shows. */
 export const TREND_LENGTH = 10;
@@ -129,6 +130,8 @@ async function withTrees(db: DbOrTx, rows: ExamRow[]): Promise<ExamDetail[]> {
         // What a new mock test of this module is marked by (the module's, else the exam's): the
         // instructions screen names it.
         markingScheme: schemeSummary(m.markingScheme ?? exam.markingScheme ?? DEFAULT_MARKING_SCHEME),
+        // Its instructions screen asks for the default language (docs/languages.md).
+        ...(exam.languages.length > 1 ? { languages: offeredLanguages(exam) } : {}),
         subjects: subjectRows
           .filter((s) => s.moduleId === m.id)
           .map((s) => ({

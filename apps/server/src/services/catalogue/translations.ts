@@ -42,3 +42,8 @@ export async function approvedTranslations(
     ]),
   );
 }
+
+/** An exam's languages as learners are offered them (docs/languages.md): the authoritative one first. */
+export function offeredLanguages(exam: { languages: string[]; authoritativeLanguage: string }): string[] {
+  return [exam.authoritativeLanguage, ...exam.languages.filter((l) => l !== exam.authoritativeLanguage)];
+}
