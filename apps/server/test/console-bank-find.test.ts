@@ -111,7 +111,7 @@ describe('GET /api/v1/admin/questions', () => {
       subject: 'Physics',
       topic: 'Optics',
       type: 'single',
-      status: 'active',
+      status: 'approved',
       facility: null,
       answers: 0,
       openReports: 0,

@@ -46,7 +46,7 @@ async function updateQuestion(
     passageId,
     explanation: q.explanation,
     hints: q.hints,
-    status: q.status ?? row.status,
+    status: q.status ? bankStatus(q.status) : row.status,
   };
   const changed =
     next.topicId !== row.topicId ||
@@ -106,7 +106,7 @@ export async function writeQuestions(
           explanation: q.explanation,
           hints: q.hints,
           source,
-          status: q.status ?? 'active',
+          status: bankStatus(q.status ?? 'active'),
         });
         entry.created++;
       } else if (await updateQuestion(run, row, item, passageId)) entry.updated++;
@@ -155,3 +155,6 @@ export function topicResolver(run: ImportRun, subject: { id: string; slug: strin
     return row!.id;
   };
 }
+
+/** A file's `active` is the bank's `approved` (docs/import-format.md: files predate the review step). */
+const bankStatus = (status: 'active' | 'draft') => (status === 'active' ? 'approved' : 'draft');

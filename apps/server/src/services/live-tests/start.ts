@@ -11,6 +11,7 @@ import { minutesWithExtraTimeSql } from '../quiz/extra-time.js';
 import { newSessionId } from '../quiz/session-ids.js';
 import { sessionData } from '../quiz/session.js';
 import { findOwnAssessment } from '../quiz/views.js';
+import { versionsNow } from '../quiz/given-question.js';
 
 /**
  * Starting a live test (docs/product.md#live-test-rules): only inside its window, one attempt per learner. The paper is
@@ -149,11 +150,11 @@ async function insertLiveSession(db: Db, userId: string, test: TestRow): Promise
     WITH session AS (
       INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, session_name,
         total_questions, total_marks, total_time, start_time, deadline, marking_scheme, scheduled_test_id,
-        question_ids)
+        question_ids, question_versions)
       SELECT ${newSessionId()}::uuid, ${randomBytes(9).toString('base64url')}, ${userId}::uuid, 'module',
         'live:' || t.id, t.exam_id, t.module_id, t.name, ${n}::int, t.total_marks, ${minutes},
         now(), least(now() + make_interval(mins => ${minutes}), ${myClose(userId)}), t.marking_scheme, t.id,
-        ${`{${order.join(',')}}`}::uuid[]
+        ${`{${order.join(',')}}`}::uuid[], ${versionsNow(sql`${`{${order.join(',')}}`}::uuid[]`)}
       FROM scheduled_tests t CROSS JOIN (SELECT ${userId}::uuid AS id) me
       WHERE t.id = ${test.id}::uuid AND t.cancelled_at IS NULL AND now() >= t.opens_at AND now() < ${myClose(userId)}
       ON CONFLICT DO NOTHING

@@ -137,7 +137,7 @@ async function questionsByIds(db: Db, ids: string[]): Promise<SelectedQuestion[]
     JOIN questions q ON q.id = d.id
     JOIN subjects sub ON sub.id = q.subject_id
     LEFT JOIN passages p ON p.id = q.passage_id
-    WHERE q.status = 'active' AND q.dropped_at IS NULL
+    WHERE q.status = 'approved' AND q.dropped_at IS NULL
     ORDER BY d.pos`);
   return (
     result.rows as unknown as {

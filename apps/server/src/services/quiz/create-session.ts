@@ -29,6 +29,7 @@ import {
   type AssessmentRow,
 } from './views.js';
 import { toEvaluation } from './evaluation-views.js';
+import { versionsNowSql } from './given-question.js';
 
 /** 72 random bits, URL-safe: slugs appear in result links and must not be guessable or enumerable. */
 const newSlug = () => randomBytes(9).toString('base64url');
@@ -48,15 +49,15 @@ const newSlug = () => randomBytes(9).toString('base64url');
 const MINUTES = `CASE WHEN $19::boolean THEN ${minutesWithExtraTimeSql('$13::int', '$3::uuid')} ELSE $13::int END`;
 
 const CREATE: PreparedStatement = {
-  name: 'quiz_create_session_v5',
+  name: 'quiz_create_session_v6',
   text: `
     WITH session AS (
       INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, subject_id,
         topic_id, session_name, total_questions, total_marks, total_time, start_time, deadline,
-        marking_scheme, question_ids, mode, timed, confidence, hints_given)
+        marking_scheme, question_ids, question_versions, mode, timed, confidence, hints_given)
       VALUES ($1::uuid, $2::text, $3::uuid, $4::text, $5::text, $6::uuid, $7::uuid, $8::uuid, $9::uuid,
         $10::text, $11::int, $12::int, ${MINUTES}, now(), now() + make_interval(mins => ${MINUTES}),
-        $14::text, $15::uuid[], $18::text, $19::boolean,
+        $14::text, $15::uuid[], ${versionsNowSql('$15::uuid[]')}, $18::text, $19::boolean,
         CASE WHEN $18::text <> 'timed' THEN array_fill(NULL::text, ARRAY[$11::int]) END,
         CASE WHEN $18::text <> 'timed' THEN array_fill(0, ARRAY[$11::int]) END)
       ON CONFLICT (user_id, scope_key) WHERE session_completed = false DO NOTHING

@@ -8,7 +8,7 @@ import {
 } from '@ai-tutor/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { keyCorrections, questions, sessionCorrections } from '../../db/schema.js';
+import { keyCorrections, questions, questionVersions, sessionCorrections } from '../../db/schema.js';
 import { auditRepository, CLI_ACTOR, type Actor } from '../console/audit-repository.js';
 import { liveTestsAfterCorrection } from '../live-tests/after-correction.js';
 import { parseAnswers } from './answer-sheets.js';
@@ -128,6 +128,12 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
             : { droppedAt: new Date(), updatedAt: new Date() },
         )
         .where(eq(questions.id, question.id));
+      // Deliberate re-scoring reaches every version a session may hold (docs/decisions/0026-question-versions.md).
+      if (key)
+        await tx
+          .update(questionVersions)
+          .set({ key, answer: keyText(key) })
+          .where(eq(questionVersions.questionId, question.id));
       const reportsResolved = await resolveReports(tx, question.id, {
         note: `${key ? 'key corrected' : 'question dropped'}: ${reason}`,
         correctionId,
