@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { passages, questions, topics } from '../../db/schema.js';
 import { slugify, textHash, type TopicRef } from '../../import/index.js';
+import { keepCurrentVersion } from '../bank/question-edit.js';
 import type { ImportRun, QuestionItem } from './import-run.js';
 import type { SubjectCounts } from './import-summary.js';
 
@@ -59,10 +60,20 @@ async function updateQuestion(
     next.explanation !== row.explanation ||
     !isDeepStrictEqual(next.hints, row.hints) ||
     next.status !== row.status;
+  // A re-import that changes what learners see is a new version, as an edit is: sessions given the
+  // old one keep it (docs/decisions/0026-question-versions.md).
+  const newContent =
+    next.type !== row.type ||
+    next.passageId !== row.passageId ||
+    !isDeepStrictEqual(next.key, row.key) ||
+    !sameOptions(next.options, row.options) ||
+    next.explanation !== row.explanation ||
+    !isDeepStrictEqual(next.hints, row.hints);
+  if (newContent) await keepCurrentVersion(run.tx, row);
   if (changed)
     await run.tx
       .update(questions)
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...next, ...(newContent ? { version: row.version + 1 } : {}), updatedAt: new Date() })
       .where(eq(questions.id, row.id));
   return changed;
 }

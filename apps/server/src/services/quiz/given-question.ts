@@ -25,12 +25,13 @@ export function givenQuestionSql(id: string, version: string, alias = 'q'): stri
     ) ${alias} ON true`;
 }
 
-const MARK_ID = '\u0000id\u0000';
-const MARK_VERSION = '\u0000version\u0000';
+const MARK_ID = '@@id@@';
+const MARK_VERSION = '@@version@@';
 
 /** givenQuestionSql for a drizzle query; `id` and `version` may be bound parameters. */
 export function givenQuestion(id: string | SQL, version: string | SQL, alias = 'q'): SQL {
-  const [head = '', middle = '', tail = ''] = givenQuestionSql(MARK_ID, MARK_VERSION, alias).split(/\u0000\w+\u0000/);
+  const [head = '', rest = ''] = givenQuestionSql(MARK_ID, MARK_VERSION, alias).split(MARK_VERSION);
+  const [middle = '', tail = ''] = rest.split(MARK_ID);
   const part = (x: string | SQL) => (typeof x === 'string' ? sql.raw(x) : x);
   return sql.join([sql.raw(head), part(version), sql.raw(middle), part(id), sql.raw(tail)]);
 }

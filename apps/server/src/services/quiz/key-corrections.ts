@@ -8,7 +8,8 @@ import {
 } from '@ai-tutor/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { keyCorrections, questions, questionVersions, sessionCorrections } from '../../db/schema.js';
+import { keyCorrections, questions, sessionCorrections } from '../../db/schema.js';
+import { correctVersionKeys } from './version-keys.js';
 import { auditRepository, CLI_ACTOR, type Actor } from '../console/audit-repository.js';
 import { liveTestsAfterCorrection } from '../live-tests/after-correction.js';
 import { parseAnswers } from './answer-sheets.js';
@@ -89,6 +90,7 @@ interface AffectedRow {
   /** The session's answer sheet's answers (answer-sheets.ts). */
   answers: (string | null)[];
   scores_json: string | null;
+  versions_json: string | null;
   positions: number[] | string;
 }
 
@@ -129,11 +131,7 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
         )
         .where(eq(questions.id, question.id));
       // Deliberate re-scoring reaches every version a session may hold (docs/decisions/0026-question-versions.md).
-      if (key)
-        await tx
-          .update(questionVersions)
-          .set({ key, answer: keyText(key) })
-          .where(eq(questionVersions.questionId, question.id));
+      const versionKeys = key ? await correctVersionKeys(tx, question, key, keyText) : new Map<number, QuestionKey>();
       const reportsResolved = await resolveReports(tx, question.id, {
         note: `${key ? 'key corrected' : 'question dropped'}: ${reason}`,
         correctionId,
@@ -141,7 +139,7 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
 
       const result = await tx.execute(sql`
         SELECT a.id, a.user_id, u.name, u.email, st.name AS test_name, a.marking_scheme, a.score, sh.answers,
-          a.scores::text AS scores_json,
+          a.scores::text AS scores_json, array_to_json(a.question_versions)::text AS versions_json,
           (SELECT array_agg(s.pos::int - 1) FROM unnest(a.question_ids) WITH ORDINALITY AS s(id, pos)
             WHERE s.id = ${question.id}::uuid) AS positions
         FROM assessments a JOIN answer_sheets sh ON sh.assessment_id = a.id
@@ -161,11 +159,13 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
         const positions = Array.isArray(row.positions)
           ? row.positions.map(Number)
           : String(row.positions).replace(/[{}]/g, '').split(',').map(Number);
+        const versions = JSON.parse(row.versions_json ?? '[]') as (number | null)[];
         let changed = false;
         for (const position of positions) {
           const before = scores[position] ?? null;
-          const after = key
-            ? markAnswer(scheme, key, answers[position] ?? null).score
+          const given = key && (versionKeys.get(versions[position] ?? question.version) ?? key);
+          const after = given
+            ? markAnswer(scheme, given, answers[position] ?? null).score
             : droppedMark(scheme, question.type).score;
           if (after === before) continue;
           scores[position] = after;
