@@ -51,7 +51,19 @@ async function oneQuestion(): Promise<{ c: TestCatalogue; id: string }> {
 async function form(headers: Headers, id: string, change: object = {}) {
   const { data } = (await get(headers, edit(id))).json();
   const { type, text, options, key, explanation, hints, passage, topicSlug, status, version } = data;
-  return { type, text, options, key, explanation, hints, passage, topicSlug, status, baseVersion: version, ...change };
+  return {
+    type,
+    text,
+    options,
+    key,
+    explanation,
+    hints,
+    passage,
+    topicSlug,
+    status,
+    baseVersion: version,
+    ...change,
+  };
 }
 
 async function startAndAnswer(learner: TestLearner, c: TestCatalogue, answer: string) {
@@ -103,11 +115,18 @@ describe('editing a question', () => {
 
     // History: who and when; the diff names what changed.
     const history = (await get(editor.headers, `/api/v1/admin/questions/${id}/versions`)).json().data;
-    expect(history.versions.map((v: { version: number; editor: string | null; current: boolean }) => [v.version, v.editor, v.current])).toEqual([
+    expect(
+      history.versions.map((v: { version: number; editor: string | null; current: boolean }) => [
+        v.version,
+        v.editor,
+        v.current,
+      ]),
+    ).toEqual([
       [2, 'Test Operator', true],
       [1, null, false],
     ]);
-    const diff = (await get(editor.headers, `/api/v1/admin/questions/${id}/versions/diff?from=1&to=2`)).json().data;
+    const diff = (await get(editor.headers, `/api/v1/admin/questions/${id}/versions/diff?from=1&to=2`)).json()
+      .data;
     expect(diff.changed).toEqual(['text', 'options', 'key', 'explanation']);
     expect(diff.from).toMatchObject({ version: 1, key: 'convex', text: 'Which lens converges light?' });
     expect(diff.to).toMatchObject({ version: 2, key: 'convex lens' });
@@ -116,7 +135,9 @@ describe('editing a question', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.objectId, id), eq(auditLog.action, 'question.edit')));
-    expect(audit).toMatchObject([{ actorId: editor.id, before: { version: 1 }, after: { version: 2 }, reason: 'clearer wording' }]);
+    expect(audit).toMatchObject([
+      { actorId: editor.id, before: { version: 1 }, after: { version: 2 }, reason: 'clearer wording' },
+    ]);
   });
 
   it("a practice session's check answers with the version it was given; a key correction still reaches it", async () => {
@@ -154,7 +175,9 @@ describe('editing a question', () => {
     const timed = await startAndAnswer(learner, c, 'concave lens');
     expect(timed.evaluation[0]!.baseQuestion.options).toContain('concave lens');
     await submit(t.app, learner, timed.assessment.slug);
-    expect((await fetchResult(t.app, learner, timed.assessment.slug)).evaluations[0]!.score).toBeLessThanOrEqual(0);
+    expect(
+      (await fetchResult(t.app, learner, timed.assessment.slug)).evaluations[0]!.score,
+    ).toBeLessThanOrEqual(0);
     const corrected = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/questions/${id}/key-corrections`,
@@ -164,7 +187,10 @@ describe('editing a question', () => {
     expect(corrected.statusCode).toBe(200);
     const rescored = await fetchResult(t.app, learner, timed.assessment.slug);
     expect(rescored.evaluations[0]).toMatchObject({ baseAnswer: 'concave lens', outcome: 'Correct' });
-    const versions = await t.app.db.select().from(questionVersions).where(eq(questionVersions.questionId, id));
+    const versions = await t.app.db
+      .select()
+      .from(questionVersions)
+      .where(eq(questionVersions.questionId, id));
     expect(versions.map((v) => [v.version, v.answer]).sort()).toEqual([
       [1, 'concave'],
       [2, 'concave lens'],
@@ -178,10 +204,18 @@ describe('editing a question', () => {
     const editor = await createStaff(t.app, 'editor');
     const { c, id } = await oneQuestion();
     const topic = c.subjects[0]!.topics[0]!.slug;
-    const res = await put(editor.headers, id, await form(editor.headers, id, { status: 'review', topicSlug: topic }));
+    const res = await put(
+      editor.headers,
+      id,
+      await form(editor.headers, id, { status: 'review', topicSlug: topic }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ data: { newVersion: false, question: { version: 1, status: 'review', topicSlug: topic } } });
-    const actions = (await t.app.db.select().from(auditLog).where(eq(auditLog.objectId, id))).map((r) => r.action);
+    expect(res.json()).toMatchObject({
+      data: { newVersion: false, question: { version: 1, status: 'review', topicSlug: topic } },
+    });
+    const actions = (await t.app.db.select().from(auditLog).where(eq(auditLog.objectId, id))).map(
+      (r) => r.action,
+    );
     expect(actions.sort()).toEqual(['question.move', 'question.status']);
   });
 
@@ -203,12 +237,16 @@ describe('editing a question', () => {
     expect(body.data).toBeNull();
     const paths = body.errors.map((e: { path: string }) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['options', 'key', 'text', 'hints.0']));
-    expect(body.errors.find((e: { path: string }) => e.path === 'key').message).toMatch(/"mirror" is not among the options/);
+    expect(body.errors.find((e: { path: string }) => e.path === 'key').message).toMatch(
+      /"mirror" is not among the options/,
+    );
     expect(body.errors.find((e: { path: string }) => e.path === 'text').message).toMatch(/cannot be read/);
 
     const [row] = await t.app.db.select().from(questions).where(eq(questions.id, id));
     expect(row).toMatchObject({ version: 1, text: 'Which lens converges light?' });
-    expect(await t.app.db.select().from(questionVersions).where(eq(questionVersions.questionId, id))).toHaveLength(0);
+    expect(
+      await t.app.db.select().from(questionVersions).where(eq(questionVersions.questionId, id)),
+    ).toHaveLength(0);
     expect(await t.app.db.select().from(auditLog).where(eq(auditLog.objectId, id))).toHaveLength(0);
   });
 
@@ -257,12 +295,16 @@ describe('editing a question', () => {
     const learner = await createLearner(t.app);
     const { id } = await oneQuestion();
     expect((await get(learner.headers, edit(id))).statusCode).toBe(403);
-    expect((await put(learner.headers, id, await form(editor.headers, id, { text: 'Changed?' }))).statusCode).toBe(403);
+    expect(
+      (await put(learner.headers, id, await form(editor.headers, id, { text: 'Changed?' }))).statusCode,
+    ).toBe(403);
     expect((await get(learner.headers, `/api/v1/admin/questions/${id}/versions`)).statusCode).toBe(403);
     const missing = '00000000-0000-4000-8000-000000000000';
     expect((await get(editor.headers, edit(missing))).statusCode).toBe(404);
     expect((await put(editor.headers, missing, await form(editor.headers, id))).statusCode).toBe(404);
-    expect((await get(editor.headers, `/api/v1/admin/questions/${id}/versions/diff?from=1&to=9`)).statusCode).toBe(404);
+    expect(
+      (await get(editor.headers, `/api/v1/admin/questions/${id}/versions/diff?from=1&to=9`)).statusCode,
+    ).toBe(404);
     const [row] = await t.app.db.select().from(questions).where(eq(questions.id, id));
     expect(row!.text).toBe('Which lens converges light?');
   });

@@ -60,4 +60,3 @@ export function parseMath(text: string): MathSegment[] {
   flush();
   return segments;
 }
-

@@ -1,4 +1,10 @@
-import { keyText, parseMath, type EditWarning, type FieldError, type QuestionEditBody } from '@ai-tutor/contract';
+import {
+  keyText,
+  parseMath,
+  type EditWarning,
+  type FieldError,
+  type QuestionEditBody,
+} from '@ai-tutor/contract';
 import katex from 'katex';
 import { questionProblems } from '../../import/question-rules.js';
 import { textWarnings } from '../../import/text-checks.js';
@@ -33,7 +39,11 @@ function formulaErrors(path: string, text: string | null): FieldError[] {
   for (const segment of parseMath(text)) {
     if (segment.kind !== 'math') continue;
     try {
-      katex.renderToString(segment.value, { displayMode: segment.display, throwOnError: true, strict: 'ignore' });
+      katex.renderToString(segment.value, {
+        displayMode: segment.display,
+        throwOnError: true,
+        strict: 'ignore',
+      });
     } catch (error) {
       const why = error instanceof Error ? error.message.replace(/^KaTeX parse error: /, '') : String(error);
       errors.push({ path, message: `the formula ${segment.value.slice(0, 60)} cannot be read: ${why}` });
@@ -44,7 +54,10 @@ function formulaErrors(path: string, text: string | null): FieldError[] {
 
 /** The edited question trimmed as the importer trims, with its errors (nothing is saved if any) and warnings. */
 export function checkEdit(body: QuestionEditBody): {
-  content: Pick<QuestionEditBody, 'type' | 'text' | 'options' | 'key' | 'explanation' | 'hints' | 'passage'> & {
+  content: Pick<
+    QuestionEditBody,
+    'type' | 'text' | 'options' | 'key' | 'explanation' | 'hints' | 'passage'
+  > & {
     answer: string;
   };
   errors: FieldError[];
@@ -64,7 +77,10 @@ export function checkEdit(body: QuestionEditBody): {
   };
   const errors: FieldError[] = [];
   if (key.type !== body.type)
-    errors.push({ path: 'key', message: `a ${body.type} question needs a ${body.type} key, not ${key.type}` });
+    errors.push({
+      path: 'key',
+      message: `a ${body.type} question needs a ${body.type} key, not ${key.type}`,
+    });
   if ((body.type === 'numerical' || body.type === 'text') && options.some(Boolean))
     errors.push({ path: 'options', message: `a ${body.type} question has no options` });
   if ((body.type === 'single' || body.type === 'multiple') && options.length === 0)
@@ -74,7 +90,8 @@ export function checkEdit(body: QuestionEditBody): {
   if (key.type === 'multiple' && key.answers.length === 0)
     errors.push({ path: 'key', message: 'a multiple-correct question needs at least one right option' });
   if (!errors.length)
-    for (const problem of questionProblems(content)) errors.push({ path: fieldOf(problem), message: problem });
+    for (const problem of questionProblems(content))
+      errors.push({ path: fieldOf(problem), message: problem });
   errors.push(
     ...formulaErrors('text', content.text),
     ...content.options.flatMap((o, i) => formulaErrors(`options.${i}`, o)),
@@ -93,7 +110,11 @@ function trimKey(key: QuestionEditBody['key']): QuestionEditBody['key'] {
     case 'multiple':
       return { type: 'multiple', answers: key.answers.map((a) => a.trim()) };
     case 'text':
-      return { type: 'text', answers: key.answers.map((a) => a.trim()).filter(Boolean), wildcard: key.wildcard };
+      return {
+        type: 'text',
+        answers: key.answers.map((a) => a.trim()).filter(Boolean),
+        wildcard: key.wildcard,
+      };
     case 'numerical':
       return key;
   }

@@ -90,7 +90,12 @@ async function passageId(tx: Tx, text: string | null): Promise<string | null> {
 }
 
 /** Saves an edit: 400 with each field's errors and nothing written, 409 on a newer version, 404. */
-export async function saveEdit(db: Db, actor: Actor, id: string, body: QuestionEditBody): Promise<QuestionSaved> {
+export async function saveEdit(
+  db: Db,
+  actor: Actor,
+  id: string,
+  body: QuestionEditBody,
+): Promise<QuestionSaved> {
   const { content, errors } = checkEdit(body);
   if (errors.length) throw badRequest(messages.invalid, errors);
   const saved = await db.transaction(async (tx) => {
@@ -103,7 +108,8 @@ export async function saveEdit(db: Db, actor: Actor, id: string, body: QuestionE
         .select({ id: topics.id })
         .from(topics)
         .where(and(eq(topics.slug, body.topicSlug), eq(topics.subjectId, q.subjectId)));
-      if (!topic) throw badRequest(messages.topicNotFound, [{ path: 'topicSlug', message: messages.topicNotFound }]);
+      if (!topic)
+        throw badRequest(messages.topicNotFound, [{ path: 'topicSlug', message: messages.topicNotFound }]);
       topicId = topic.id;
     }
     const hash = textHash(content.text);
@@ -111,7 +117,9 @@ export async function saveEdit(db: Db, actor: Actor, id: string, body: QuestionE
       const [twin] = await tx
         .select({ id: questions.id })
         .from(questions)
-        .where(and(eq(questions.subjectId, q.subjectId), eq(questions.textHash, hash), ne(questions.id, q.id)));
+        .where(
+          and(eq(questions.subjectId, q.subjectId), eq(questions.textHash, hash), ne(questions.id, q.id)),
+        );
       if (twin) {
         const message = 'another question of this subject has the same text';
         throw badRequest(messages.invalid, [{ path: 'text', message }]);

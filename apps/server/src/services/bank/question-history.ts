@@ -37,7 +37,12 @@ export async function versionList(db: DbOrTx, id: string): Promise<QuestionVersi
     current: r.version === q.version,
   }));
   if (!versions.some((v) => v.current))
-    versions.unshift({ version: q.version, editor: null, createdAt: q.updatedAt.toISOString(), current: true });
+    versions.unshift({
+      version: q.version,
+      editor: null,
+      createdAt: q.updatedAt.toISOString(),
+      current: true,
+    });
   return { versions };
 }
 
@@ -70,7 +75,12 @@ async function content(db: DbOrTx, id: string, version: number): Promise<Content
 }
 
 /** Two versions side by side and the fields that differ; null: the question or a version is not there. */
-export async function versionDiff(db: DbOrTx, id: string, from: number, to: number): Promise<VersionDiff | null> {
+export async function versionDiff(
+  db: DbOrTx,
+  id: string,
+  from: number,
+  to: number,
+): Promise<VersionDiff | null> {
   const [a, b] = await Promise.all([content(db, id, from), content(db, id, to)]);
   if (!a || !b) return null;
   return { from: a, to: b, changed: FIELDS.filter((f) => !isDeepStrictEqual(a[f], b[f])) };

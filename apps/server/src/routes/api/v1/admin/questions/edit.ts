@@ -26,7 +26,8 @@ const adminQuestionEditRoutes: FastifyPluginAsyncZod = async (fastify) => {
       onRequest: fastify.requireRole('editor'),
       schema: {
         tags: ['admin'],
-        summary: 'A question as the editor edits it: every field, its version, the importer’s warnings (editor)',
+        summary:
+          'A question as the editor edits it: every field, its version, the importer’s warnings (editor)',
         security: [{ bearer: [] }],
         params: questionEditParams,
         response: { 200: envelope(questionForEdit), ...errors(400, 401, 403, 404) },
