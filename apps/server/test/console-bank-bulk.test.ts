@@ -68,7 +68,7 @@ describe('POST /api/v1/admin/questions/bulk', () => {
       reason: 'Old syllabus',
     });
 
-    // a learner's quiz of the subject is drawn from the two still active
+    // a learner's quiz of the subject is drawn from the two still approved
     const learner = await createLearner(t.app);
     const session = await startSession(t.app, learner, subjectQuiz(catalogue, 0));
     const retiredTexts = (
