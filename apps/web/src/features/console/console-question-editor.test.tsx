@@ -114,6 +114,37 @@ describe('the question editor', () => {
     });
   }, 90_000);
 
+  it('edits a numerical question as a range, with hints and a passage', async () => {
+    const calls = editorServer((body) => ({
+      body: {
+        message: 'Saved as version 2.',
+        data: { question: question({ ...(body as object), version: 2 }), newVersion: true },
+      },
+    }));
+    await open();
+    await userEvent.click(screen.getByLabelText('Type'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Numerical' }));
+    expect(screen.queryByLabelText('Option A')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'A range' }));
+    fireEvent.change(screen.getByLabelText('Lowest right'), { target: { value: '0.49' } });
+    fireEvent.change(screen.getByLabelText('Highest right'), { target: { value: '0.51' } });
+    fireEvent.change(screen.getByLabelText('Hint 1'), { target: { value: 'Power is $1/f$.' } });
+    fireEvent.change(screen.getByLabelText('Passage (shared with other questions)'), {
+      target: { value: 'A shop sells lenses.' },
+    });
+    await userEvent.click(
+      within(screen.getByRole('form', { name: 'Edit the question' })).getByRole('button', { name: 'Save' }),
+    );
+    await screen.findByText('Saved as version 2.');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      type: 'numerical',
+      options: [],
+      key: { type: 'numerical', min: 0.49, max: 0.51, value: null },
+      hints: ['Power is $1/f$.'],
+      passage: 'A shop sells lenses.',
+    });
+  }, 90_000);
+
   it("shows each of the server's errors at its field", async () => {
     editorServer(() => ({
       status: 400,
