@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, questionVersions } from '../src/db/schema.js';
+import { sessionsJson } from '../src/services/my-data/export-sessions.js';
 import { useTestApp } from './helpers/app.js';
 import {
   fetchResult,
@@ -72,6 +73,14 @@ describe('editing a question', () => {
       baseQuestion: { questionText: expect.stringContaining('parallel rays') },
       outcome: 'Correct',
     });
+
+    // The learner's own data export says what each session showed, too.
+    const exported = [];
+    for await (const json of sessionsJson(t.app.db, learner.id)) exported.push(JSON.parse(json));
+    expect(exported.map((e) => e.questions[0].text)).toEqual([
+      'Which lens converges light?',
+      'Which lens brings parallel rays to a focus, $f > 0$?',
+    ]);
 
     // History: who and when; the diff names what changed.
     const history = (await get(editor.headers, `/api/v1/admin/questions/${id}/versions`)).json().data;
