@@ -35,16 +35,3 @@ export function givenQuestion(id: string | SQL, version: string | SQL, alias = '
   const part = (x: string | SQL) => (typeof x === 'string' ? sql.raw(x) : x);
   return sql.join([sql.raw(head), part(version), sql.raw(middle), part(id), sql.raw(tail)]);
 }
-
-/**
- * The version of each question a new session is given, by position: the current one as the session is
- * written. `ids` is the session's uuid[] of questions.
- */
-export const versionsNowSql = (ids: string) =>
-  `(SELECT coalesce(array_agg(coalesce(q.version, 1) ORDER BY s.pos), '{}'::integer[])
-    FROM unnest(${ids}) WITH ORDINALITY AS s(id, pos) LEFT JOIN questions q ON q.id = s.id)`;
-
-export const versionsNow = (ids: SQL): SQL => {
-  const [head = '', tail = ''] = versionsNowSql(MARK_ID).split(MARK_ID);
-  return sql.join([sql.raw(head), ids, sql.raw(tail)]);
-};

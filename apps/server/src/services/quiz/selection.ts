@@ -12,6 +12,8 @@ export const RECENT_SESSIONS = 50;
 
 export interface SelectedQuestion {
   id: string;
+  /** The version drawn: the session records it (docs/decisions/0026-question-versions.md). */
+  version: number;
   subjectId: string;
   text: string;
   type: QuestionType;
