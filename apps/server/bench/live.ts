@@ -22,7 +22,7 @@ async function seedTakers(bench: Bench): Promise<{ testId: string; takers: numbe
        SELECT q.id, q.subject_id, s.sort_order,
          row_number() OVER (PARTITION BY q.subject_id ORDER BY q.id) AS k
        FROM questions q JOIN subjects s ON s.id = q.subject_id
-       WHERE s.module_id = $1::uuid AND q.status = 'active'
+       WHERE s.module_id = $1::uuid AND q.status = 'approved'
      ), paper AS (
        SELECT subject_id, sort_order, array_agg(id ORDER BY k) AS ids FROM picked WHERE k <= 25
        GROUP BY subject_id, sort_order

@@ -290,7 +290,7 @@ describe('CLI: ai generate-questions, questions review|approve|reject; drafts ar
     expect(err.join('\n')).toContain(`not a draft question: ${active}`);
     expect(err.join('\n')).toContain('not a draft question: not-an-id');
     const [row] = await t.app.db.select().from(questions).where(eq(questions.id, active!));
-    expect(row!.status).toBe('active');
+    expect(row!.status).toBe('approved');
   });
 
   it('explains bad usage and a missing provider with exit code 1', async () => {

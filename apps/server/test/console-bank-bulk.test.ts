@@ -55,20 +55,20 @@ describe('POST /api/v1/admin/questions/bulk', () => {
     expect(await statuses(physics)).toEqual({
       [physics[0]!]: 'retired',
       [physics[1]!]: 'retired',
-      [physics[2]!]: 'active',
-      [physics[3]!]: 'active',
+      [physics[2]!]: 'approved',
+      [physics[3]!]: 'approved',
     });
     const audit = await auditRows(retired);
     expect(audit).toHaveLength(2);
     expect(audit[0]).toMatchObject({
       actorLabel: editor.email,
       action: 'question.status',
-      before: { status: 'active' },
+      before: { status: 'approved' },
       after: { status: 'retired' },
       reason: 'Old syllabus',
     });
 
-    // a learner's quiz of the subject is drawn from the two still active
+    // a learner's quiz of the subject is drawn from the two still approved
     const learner = await createLearner(t.app);
     const session = await startSession(t.app, learner, subjectQuiz(catalogue, 0));
     const retiredTexts = (
@@ -139,7 +139,7 @@ describe('POST /api/v1/admin/questions/bulk', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('A selected question no longer exists.');
-    expect(Object.values(await statuses(ids))).toEqual(['active', 'active']);
+    expect(Object.values(await statuses(ids))).toEqual(['approved', 'approved']);
     expect(await auditRows(ids)).toHaveLength(0);
 
     expect((await bulk(editor.headers, { action: 'set-status', ids, status: 'dropped' })).statusCode).toBe(
@@ -154,6 +154,6 @@ describe('POST /api/v1/admin/questions/bulk', () => {
     expect((await bulk(teacher.headers, { action: 'set-status', ids, status: 'draft' })).statusCode).toBe(
       403,
     );
-    expect(Object.values(await statuses(ids))).toEqual(['active', 'active']);
+    expect(Object.values(await statuses(ids))).toEqual(['approved', 'approved']);
   });
 });

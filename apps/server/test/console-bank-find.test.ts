@@ -111,7 +111,7 @@ describe('GET /api/v1/admin/questions', () => {
       subject: 'Physics',
       topic: 'Optics',
       type: 'single',
-      status: 'active',
+      status: 'approved',
       facility: null,
       answers: 0,
       openReports: 0,
@@ -128,7 +128,7 @@ describe('GET /api/v1/admin/questions', () => {
 
     await t.app.db.update(questions).set({ droppedAt: new Date() }).where(eq(questions.id, b.avogadro));
     expect(await rows('&status=dropped')).toMatchObject([{ id: b.avogadro, status: 'dropped' }]);
-    expect((await rows('&status=active')).map((row) => row.id)).not.toContain(b.avogadro);
+    expect((await rows('&status=approved')).map((row) => row.id)).not.toContain(b.avogadro);
 
     const learner = await createLearner(t.app);
     await t.app.db

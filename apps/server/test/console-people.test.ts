@@ -286,7 +286,7 @@ describe('AI drafts in the console', () => {
       .select()
       .from(questions)
       .where(inArray(questions.id, [keep!, drop!]));
-    expect(left.map((q) => [q.id, q.status])).toEqual([[keep, 'active']]);
+    expect(left.map((q) => [q.id, q.status])).toEqual([[keep, 'approved']]);
     expect(await auditOf(keep!)).toEqual(['question.approve']);
     expect(await auditOf(drop!)).toEqual(['question.reject']);
   });

@@ -75,7 +75,7 @@ describe('JSON / YAML import (our own format)', () => {
       key: { type: 'text', answers: ['20'], wildcard: false },
       explanation: 'Speed = distance / time = 100 / 5 = 20 m/s.',
       source: 'import',
-      status: 'active',
+      status: 'approved',
       topic: 'test-kinematics',
       topicName: 'Kinematics',
     });

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { page, pageQuery } from './admin.js';
-import { QUESTION_TYPES } from './questions.js';
+import { QUESTION_STATUSES, QUESTION_TYPES } from './questions.js';
 
 /**
  * The question bank as the console finds it (`GET /api/v1/admin/questions`): a page of questions
  * filtered by where they sit, their type and state, and a search over text, options and explanations
  * (docs/question-bank.md).
  */
-export const BANK_STATUSES = ['active', 'draft', 'retired', 'dropped'] as const;
+export const BANK_STATUSES = [...QUESTION_STATUSES, 'dropped'] as const;
 export type BankStatus = (typeof BANK_STATUSES)[number];
 /** What an editor may set: `retired` leaves every past result as it was and is drawn no more. */
-export const SETTABLE_STATUSES = ['active', 'draft', 'retired'] as const;
+export const SETTABLE_STATUSES = QUESTION_STATUSES;
 export type SettableStatus = (typeof SETTABLE_STATUSES)[number];
 export const BANK_SORTS = ['updated', 'difficulty', 'answers', 'reports'] as const;
 

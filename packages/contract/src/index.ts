@@ -30,3 +30,6 @@ export * from './admin-people.js';
 export * from './accommodations.js';
 export * from './my-data.js';
 export * from './translations.js';
+export * from './math.js';
+export * from './admin-edit-paths.js';
+export * from './admin-question-edit.js';

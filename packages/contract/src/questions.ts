@@ -4,6 +4,9 @@
  */
 export const QUESTION_TYPES = ['single', 'multiple', 'numerical', 'text'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
+/** A question's place in the bank's workflow: only `approved` is drawn (docs/question-bank.md#workflow). */
+export const QUESTION_STATUSES = ['draft', 'review', 'approved', 'retired'] as const;
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 
 /**
  * The key of a question, by type:

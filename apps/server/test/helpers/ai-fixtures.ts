@@ -70,7 +70,7 @@ export interface QuestionSpec {
   options?: string[];
   answer: string;
   explanation?: string | null;
-  status?: 'active' | 'draft';
+  status?: 'draft' | 'review' | 'approved' | 'retired';
   topic?: boolean;
 }
 
@@ -87,7 +87,7 @@ export async function insertQuestions(db: Db, scope: AiScope, specs: QuestionSpe
         options: q.options ?? [],
         ...keyColumns(q.options ?? [], q.answer),
         explanation: q.explanation === undefined ? `Because ${q.answer}.` : q.explanation,
-        status: q.status ?? 'active',
+        status: q.status ?? 'approved',
       })
       .returning({ id: questions.id });
     ids.push(row!.id);

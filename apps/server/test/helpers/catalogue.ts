@@ -41,7 +41,7 @@ export interface QuestionSpec {
   explanation?: string | null;
   /** Authored hints, levels 1–3. */
   hints?: string[];
-  status?: 'active' | 'draft';
+  status?: 'draft' | 'review' | 'approved' | 'retired';
   /** Index into the subject's topics. */
   topic?: number;
 }
@@ -170,7 +170,7 @@ export async function insertCatalogue(db: Db, spec: CatalogueSpec): Promise<Test
             : keyColumns(q.options ?? [], q.answer ?? `answer ${i + 1}`)),
           explanation: q.explanation === undefined ? null : q.explanation,
           hints: q.hints ?? [],
-          status: q.status ?? 'active',
+          status: q.status ?? 'approved',
         })
         .returning({ id: questions.id });
       questionIds.push(row!.id);

@@ -3,11 +3,13 @@ import {
   DEFAULT_TOPIC_QUESTION_COUNT,
   type MarkingSchemeName,
   type QuestionKey,
+  type QuestionStatus,
   type QuestionType,
   type TranslationSource,
   type TranslationStatus,
 } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
+import { users } from './accounts.js';
 import {
   boolean,
   index,
@@ -144,7 +146,13 @@ export const questions = pgTable(
     /** A key correction dropped it (full marks to everyone given it); it is drawn no more. */
     droppedAt: timestamp('dropped_at', { withTimezone: true }),
     source: text('source').$type<'seed' | 'import' | 'ai'>().notNull().default('import'),
-    status: text('status').$type<'active' | 'draft' | 'retired'>().notNull().default('active'),
+    /** draft → review → approved → retired: only approved questions are drawn (docs/question-bank.md#workflow). */
+    status: text('status').$type<QuestionStatus>().notNull().default('approved'),
+    /**
+     * The version learners are given now (docs/decisions/0028-question-versions.md): an edit writes the
+     * old content to question_versions and bumps it; the columns above are always this version's.
+     */
+    version: integer('version').notNull().default(1),
     /**
      * What the console's bank search reads (docs/question-bank.md): text, options and explanation,
      * kept by PostgreSQL itself. Stored rather than an index on the expression: a search matching
@@ -196,4 +204,32 @@ export const questionTranslations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('question_translations_question_lang').on(t.questionId, t.lang)],
+);
+
+/**
+ * Each version of a question's learner-visible content and key (docs/decisions/0028-question-versions.md):
+ * a session keeps the version it was given (assessments.question_versions) and its result shows that
+ * one. A key correction rewrites the key of every version (deliberate re-scoring); an edit does not.
+ */
+export const questionVersions = pgTable(
+  'question_versions',
+  {
+    id: id(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    text: text('text').notNull(),
+    type: text('type').$type<QuestionType>().notNull(),
+    options: jsonb('options').$type<string[]>().notNull(),
+    key: jsonb('key').$type<QuestionKey>().notNull(),
+    answer: text('answer').notNull(),
+    explanation: text('explanation'),
+    hints: jsonb('hints').$type<string[]>().notNull(),
+    passageId: uuid('passage_id').references(() => passages.id),
+    /** Who wrote this version in the console; null: imported, drafted by the AI, or before versions. */
+    editorId: uuid('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('question_versions_question_version').on(t.questionId, t.version)],
 );

@@ -67,6 +67,11 @@ export const assessments = pgTable(
     timed: boolean('timed').notNull().default(true),
     /** The session's questions by position (decision 0010); what is written on them is its answer sheet. */
     questionIds: uuid('question_ids').array().notNull(),
+    /** The version of each question it was given, by position (docs/decisions/0028-question-versions.md). */
+    questionVersions: integer('question_versions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Set on completion: each question's marks (null: not attempted). */
     scores: jsonb('scores').$type<(number | null)[]>(),
     /** The AI grader's one-line reasons, by position (free text it judged). */

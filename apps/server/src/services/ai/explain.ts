@@ -13,6 +13,7 @@ import { checkLiveResultsOpenById } from '../live-tests/result-gate.js';
 import { parseEvaluationId } from '../quiz/session-ids.js';
 import { prompts, type ExplainInput } from './prompts.js';
 import { AiError, type AiProvider } from './provider.js';
+import { givenQuestion } from '../quiz/given-question.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -68,7 +69,7 @@ export async function explainEvaluation(
       a.ai_explanations ->> ${String(at)}::text AS ai_explanation, q.text, q.answer, q.explanation,
       ${circulatesAgainMs('q.id')} AS back_ms
     FROM assessments a JOIN answer_sheets sh ON sh.assessment_id = a.id
-    JOIN questions q ON q.id = a.question_ids[${at + 1}::int]
+    ${givenQuestion(sql`a.question_ids[${at + 1}::int]`, sql`a.question_versions[${at + 1}::int]`)}
     WHERE a.id = ${target.sessionId}`);
   const found = result.rows[0] as ExplainRow | undefined;
   const row = found && {

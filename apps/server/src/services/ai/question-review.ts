@@ -56,7 +56,7 @@ async function audit(tx: Tx, actor: Actor, action: string, done: string[], reaso
       objectType: 'question',
       objectId: id,
       before: { status: 'draft' },
-      after: { status: action === 'question.approve' ? 'active' : 'deleted' },
+      after: { status: action === 'question.approve' ? 'approved' : 'deleted' },
       reason: reason ?? null,
     });
 }
@@ -75,7 +75,7 @@ export async function approveDrafts(
         const approved = (
           await tx
             .update(questions)
-            .set({ status: 'active', updatedAt: new Date() })
+            .set({ status: 'approved', updatedAt: new Date() })
             .where(and(inArray(questions.id, valid), eq(questions.status, 'draft')))
             .returning({ id: questions.id })
         ).map((r) => r.id);

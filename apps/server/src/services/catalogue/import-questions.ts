@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { passages, questions, topics } from '../../db/schema.js';
 import { slugify, textHash, type TopicRef } from '../../import/index.js';
+import { keepCurrentVersion } from '../bank/question-edit.js';
 import type { ImportRun, QuestionItem } from './import-run.js';
 import { warnUnlistedLanguages, writeTranslations } from './import-translations.js';
 import type { SubjectCounts } from './import-summary.js';
@@ -47,7 +48,7 @@ async function updateQuestion(
     passageId,
     explanation: q.explanation,
     hints: q.hints,
-    status: q.status ?? row.status,
+    status: q.status ? bankStatus(q.status) : row.status,
   };
   const changed =
     next.topicId !== row.topicId ||
@@ -60,10 +61,20 @@ async function updateQuestion(
     next.explanation !== row.explanation ||
     !isDeepStrictEqual(next.hints, row.hints) ||
     next.status !== row.status;
+  // A re-import that changes what learners see is a new version, as an edit is: sessions given the
+  // old one keep it (docs/decisions/0028-question-versions.md).
+  const newContent =
+    next.type !== row.type ||
+    next.passageId !== row.passageId ||
+    !isDeepStrictEqual(next.key, row.key) ||
+    !sameOptions(next.options, row.options) ||
+    next.explanation !== row.explanation ||
+    !isDeepStrictEqual(next.hints, row.hints);
+  if (newContent) await keepCurrentVersion(run.tx, row);
   if (changed)
     await run.tx
       .update(questions)
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...next, ...(newContent ? { version: row.version + 1 } : {}), updatedAt: new Date() })
       .where(eq(questions.id, row.id));
   return changed;
 }
@@ -114,7 +125,7 @@ export async function writeQuestions(
           explanation: q.explanation,
           hints: q.hints,
           source,
-          status: q.status ?? 'active',
+          status: bankStatus(q.status ?? 'active'),
         });
         entry.created++;
       } else known.push({ id: row.id, item, changed: await updateQuestion(run, row, item, passageId) });
@@ -179,3 +190,6 @@ export function topicResolver(run: ImportRun, subject: { id: string; slug: strin
     return row!.id;
   };
 }
+
+/** A file's `active` is the bank's `approved` (docs/import-format.md: files predate the review step). */
+const bankStatus = (status: 'active' | 'draft') => (status === 'active' ? 'approved' : 'draft');

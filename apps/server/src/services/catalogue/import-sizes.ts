@@ -13,7 +13,7 @@ async function available(
       await run.tx
         .select({ id: column, n: sql<number>`count(*)::int` })
         .from(questions)
-        .where(and(inArray(column, ids), eq(questions.status, 'active')))
+        .where(and(inArray(column, ids), eq(questions.status, 'approved')))
         .groupBy(column)
     ).map((r) => [r.id, Number(r.n)]),
   );
@@ -26,7 +26,7 @@ async function availablePerModule(run: ImportRun, moduleIds: string[]) {
       await run.tx
         .select({ id: subjects.moduleId, n: sql<number>`count(${questions.id})::int` })
         .from(subjects)
-        .leftJoin(questions, and(eq(questions.subjectId, subjects.id), eq(questions.status, 'active')))
+        .leftJoin(questions, and(eq(questions.subjectId, subjects.id), eq(questions.status, 'approved')))
         .where(inArray(subjects.moduleId, moduleIds))
         .groupBy(subjects.moduleId)
     ).map((r) => [r.id, Number(r.n)]),

@@ -115,6 +115,8 @@ async function resumeOrRefuse(
 
 interface PaperQuestion {
   id: string;
+  /** The version this taker is given (docs/decisions/0028-question-versions.md). */
+  version: number;
   type: QuestionType;
   options_json: string;
 }
@@ -127,7 +129,7 @@ async function insertLiveSession(db: Db, userId: string, test: TestRow): Promise
   const paper = JSON.parse(test.paper_json) as PaperSubject[];
   const ids = paper.flatMap((p) => p.questionIds);
   const result = await db.execute(sql`
-    SELECT id, type, options::text AS options_json FROM questions
+    SELECT id, version, type, options::text AS options_json FROM questions
     WHERE id IN (${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
@@ -149,11 +151,11 @@ async function insertLiveSession(db: Db, userId: string, test: TestRow): Promise
     WITH session AS (
       INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, session_name,
         total_questions, total_marks, total_time, start_time, deadline, marking_scheme, scheduled_test_id,
-        question_ids)
+        question_ids, question_versions)
       SELECT ${newSessionId()}::uuid, ${randomBytes(9).toString('base64url')}, ${userId}::uuid, 'module',
         'live:' || t.id, t.exam_id, t.module_id, t.name, ${n}::int, t.total_marks, ${minutes},
         now(), least(now() + make_interval(mins => ${minutes}), ${myClose(userId)}), t.marking_scheme, t.id,
-        ${`{${order.join(',')}}`}::uuid[]
+        ${`{${order.join(',')}}`}::uuid[], ${`{${questions.map((q) => q.version).join(',')}}`}::int[]
       FROM scheduled_tests t CROSS JOIN (SELECT ${userId}::uuid AS id) me
       WHERE t.id = ${test.id}::uuid AND t.cancelled_at IS NULL AND now() >= t.opens_at AND now() < ${myClose(userId)}
       ON CONFLICT DO NOTHING

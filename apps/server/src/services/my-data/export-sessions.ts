@@ -5,6 +5,7 @@ import {
   assessments,
   passages,
   questions,
+  questionVersions,
   scheduledTests,
   sessionCorrections,
 } from '../../db/schema.js';
@@ -42,6 +43,7 @@ function readSessions(db: DbOrTx, userId: string, after: { createdAt: Date; id: 
       liveTestId: assessments.scheduledTestId,
       liveTestRankedAt: scheduledTests.rankedAt,
       questionIds: assessments.questionIds,
+      questionVersions: assessments.questionVersions,
       confidence: assessments.confidence,
       hintsGiven: assessments.hintsGiven,
       checkTries: assessments.checkTries,
@@ -72,14 +74,36 @@ function readSessions(db: DbOrTx, userId: string, after: { createdAt: Date; id: 
     .limit(SESSIONS_PER_READ);
 }
 
+/**
+ * The questions' texts as each session was given them (docs/decisions/0028-question-versions.md), by
+ * `id@version`; `id@` is the current text (a session that holds no version).
+ */
 async function questionTexts(db: DbOrTx, ids: string[]) {
-  if (!ids.length) return new Map<string, { text: string; passage: string | null }>();
-  const rows = await db
-    .select({ id: questions.id, text: questions.text, passage: passages.text })
-    .from(questions)
-    .leftJoin(passages, eq(passages.id, questions.passageId))
-    .where(inArray(questions.id, ids));
-  return new Map(rows.map((r) => [r.id, { text: r.text, passage: r.passage }]));
+  const texts = new Map<string, { text: string; passage: string | null }>();
+  if (!ids.length) return texts;
+  const [rows, older] = await Promise.all([
+    db
+      .select({ id: questions.id, version: questions.version, text: questions.text, passage: passages.text })
+      .from(questions)
+      .leftJoin(passages, eq(passages.id, questions.passageId))
+      .where(inArray(questions.id, ids)),
+    db
+      .select({
+        id: questionVersions.questionId,
+        version: questionVersions.version,
+        text: questionVersions.text,
+        passage: passages.text,
+      })
+      .from(questionVersions)
+      .leftJoin(passages, eq(passages.id, questionVersions.passageId))
+      .where(inArray(questionVersions.questionId, ids)),
+  ]);
+  for (const r of older) texts.set(`${r.id}@${r.version}`, { text: r.text, passage: r.passage });
+  for (const r of rows) {
+    texts.set(`${r.id}@${r.version}`, { text: r.text, passage: r.passage });
+    texts.set(`${r.id}@`, { text: r.text, passage: r.passage });
+  }
+  return texts;
 }
 
 async function correctionsOf(db: DbOrTx, sessionIds: string[]) {
@@ -135,24 +159,27 @@ function sessionView(
     score: hidden ? null : s.score,
     resultsHiddenUntilRanked: hidden,
     corrections: corrections.get(s.id) ?? [],
-    questions: s.questionIds.map((questionId, i) => ({
-      position: i + 1,
-      questionId,
-      type: s.types[i],
-      text: texts.get(questionId)?.text ?? null,
-      passage: texts.get(questionId)?.passage ?? null,
-      options: s.options[i] ?? [],
-      answer: parseAnswer(s.answers[i]),
-      markedForReview: s.marked[i] ?? false,
-      opened: s.visited?.[i] ?? null,
-      timeSpentSeconds: s.timeSpent[i] ?? 0,
-      marks: hidden ? null : (s.scores?.[i] ?? null),
-      confidence: s.confidence?.[i] ?? null,
-      hintsTaken: s.hintsGiven?.[i] ?? null,
-      checks: s.checkTries?.[String(i)] ?? null,
-      gradingNote: hidden ? null : (s.gradingNotes?.[String(i)] ?? null),
-      aiExplanation: s.aiExplanations?.[String(i)] ?? null,
-    })),
+    questions: s.questionIds.map((questionId, i) => {
+      const given = texts.get(`${questionId}@${s.questionVersions[i] ?? ''}`) ?? texts.get(`${questionId}@`);
+      return {
+        position: i + 1,
+        questionId,
+        type: s.types[i],
+        text: given?.text ?? null,
+        passage: given?.passage ?? null,
+        options: s.options[i] ?? [],
+        answer: parseAnswer(s.answers[i]),
+        markedForReview: s.marked[i] ?? false,
+        opened: s.visited?.[i] ?? null,
+        timeSpentSeconds: s.timeSpent[i] ?? 0,
+        marks: hidden ? null : (s.scores?.[i] ?? null),
+        confidence: s.confidence?.[i] ?? null,
+        hintsTaken: s.hintsGiven?.[i] ?? null,
+        checks: s.checkTries?.[String(i)] ?? null,
+        gradingNote: hidden ? null : (s.gradingNotes?.[String(i)] ?? null),
+        aiExplanation: s.aiExplanations?.[String(i)] ?? null,
+      };
+    }),
   };
 }
 

@@ -29,6 +29,7 @@ import { relabelOptions } from '../quiz/option-letters.js';
 import { feedbackOf, type CheckTry } from './feedback.js';
 import { recordAnswers } from '../tutor/record-answers.js';
 import { outcomeOf } from '../quiz/evaluation-views.js';
+import { givenQuestion } from '../quiz/given-question.js';
 
 /**
  * `POST /v1/evaluations/:id/check` (docs/api.md, decision 0016): in a practice or review session, marks
@@ -55,6 +56,7 @@ export interface PositionRow {
   marking_scheme: string;
   exam_id: string;
   question_id: string;
+  question_version: number;
   subject_id: string;
   topic_id: string | null;
   time_spent: number | null;
@@ -93,7 +95,7 @@ export async function practicePosition(
   const result = await db.execute(sql`
     SELECT a.user_id, a.mode, a.timed, a.session_completed, now() > a.deadline AS late,
       coalesce(sh.checked[${at + 1}::int], false) AS checked, a.hints_given[${at + 1}::int] AS hints_given,
-      a.total_questions, a.marking_scheme, a.exam_id, q.id AS question_id, q.subject_id, q.topic_id,
+      a.total_questions, a.marking_scheme, a.exam_id, q.id AS question_id, q.version AS question_version, q.subject_id, q.topic_id,
       sh.time_spent[${at + 1}::int] AS time_spent, q.text AS question_text,
       q.type AS question_type, (sh.options -> ${at}::int)::text AS options_json,
       sh.answers[${at + 1}::int] AS answer_json, q.key::text AS key_json, q.explanation,
@@ -105,7 +107,7 @@ export async function practicePosition(
         AND NOT o.session_completed AND o.timed AND q.id = ANY (o.question_ids)
         AND o.deadline > now() - make_interval(secs => ${SAVE_GRACE_SECONDS}::int)) AS in_running_test
     FROM assessments a JOIN answer_sheets sh ON sh.assessment_id = a.id
-    JOIN questions q ON q.id = a.question_ids[${at + 1}::int]
+    ${givenQuestion(sql`a.question_ids[${at + 1}::int]`, sql`a.question_versions[${at + 1}::int]`)}
     WHERE a.id = ${target.sessionId}`);
   const row = result.rows[0] as PositionRow | undefined;
   if (!row || row.user_id !== userId) throw notFound(quizMessages.questionNotFound);

@@ -14,6 +14,7 @@ import { AiError, type AiProvider } from '../ai/provider.js';
 import { practicePosition } from './check.js';
 import { ladderHint, LADDER_VERSION, type LadderQuestion } from './hint-ladder.js';
 import { revealsKey } from './key-leaks.js';
+import { givenQuestion } from '../quiz/given-question.js';
 
 /**
  * `POST /v1/evaluations/:id/hint` (docs/product.md#hints): levels 1 nudge, 2 concept, 3 first step, 4 worked
@@ -49,7 +50,7 @@ export async function giveHint(
   const given = Number(row.hints_given ?? 0);
   if (level > given + 1) throw conflict(practiceMessages.hintSkipped(level));
   const key = JSON.parse(row.key_json) as QuestionKey;
-  const question = await ladderQuestion(db, row.question_id, row.question_text, key, row.explanation);
+  const question = await ladderQuestion(db, row.question_id, row.question_version, row.question_text, key, row.explanation);
   const authored = level < 4 ? question.hints[level - 1] : undefined;
 
   let text: string | null = null;
@@ -94,14 +95,16 @@ export async function giveHint(
 async function ladderQuestion(
   db: Db,
   questionId: string,
+  /** The version the session holds: its authored hints are the ones the learner's question had. */
+  version: number,
   text: string,
   key: QuestionKey,
   explanation: string | null,
 ): Promise<LadderQuestion> {
   const result = await db.execute(sql`
     SELECT q.hints, t.name AS topic_name, s.name AS subject_name
-    FROM questions q JOIN subjects s ON s.id = q.subject_id LEFT JOIN topics t ON t.id = q.topic_id
-    WHERE q.id = ${questionId}`);
+    FROM (SELECT 1) one ${givenQuestion(sql`${questionId}::uuid`, sql`${version}::int`)}
+    JOIN subjects s ON s.id = q.subject_id LEFT JOIN topics t ON t.id = q.topic_id`);
   const found = result.rows[0] as
     { hints: string[] | string | null; topic_name: string | null; subject_name: string } | undefined;
   const hints = typeof found?.hints === 'string' ? (JSON.parse(found.hints) as string[]) : found?.hints;

@@ -131,17 +131,18 @@ export async function resolveTutorScope(
 /** The questions of a draw, in the draw's order; drafts and dropped ones are left out. */
 async function questionsByIds(db: Db, ids: string[]): Promise<SelectedQuestion[]> {
   const result = await db.execute(sql`
-    SELECT q.id, q.subject_id, sub.name AS subject_name, q.text, q.type,
+    SELECT q.id, q.version, q.subject_id, sub.name AS subject_name, q.text, q.type,
       q.options::text AS options_json, p.text AS passage
     FROM unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS d(id, pos)
     JOIN questions q ON q.id = d.id
     JOIN subjects sub ON sub.id = q.subject_id
     LEFT JOIN passages p ON p.id = q.passage_id
-    WHERE q.status = 'active' AND q.dropped_at IS NULL
+    WHERE q.status = 'approved' AND q.dropped_at IS NULL
     ORDER BY d.pos`);
   return (
     result.rows as unknown as {
       id: string;
+      version: number;
       subject_id: string;
       subject_name: string;
       text: string;
@@ -151,6 +152,7 @@ async function questionsByIds(db: Db, ids: string[]): Promise<SelectedQuestion[]
     }[]
   ).map((r) => ({
     id: r.id,
+    version: Number(r.version),
     subjectId: r.subject_id,
     subjectName: r.subject_name,
     text: r.text,

@@ -17,6 +17,7 @@ import { closeSheets } from './answer-sheets.js';
 import { GRACE } from './sql.js';
 import { countFirstAttempts } from '../live-tests/practice.js';
 import { completionEntries, recordAnswers } from '../tutor/record-answers.js';
+import { givenQuestion } from './given-question.js';
 
 /**
  * Completing a session: the one path used by submit, by the periodic sweep, by reads of an expired
@@ -76,7 +77,7 @@ export async function keysOf(tx: DbOrTx, ids: string[]): Promise<Map<string, Key
       q.id AS question_id, q.subject_id, q.dropped_at IS NOT NULL AS dropped
     FROM assessments a
     CROSS JOIN LATERAL unnest(a.question_ids) WITH ORDINALITY AS s(question_id, pos)
-    JOIN questions q ON q.id = s.question_id
+    ${givenQuestion('s.question_id', 'a.question_versions[s.pos]')}
     WHERE a.id IN (${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,

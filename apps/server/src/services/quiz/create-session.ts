@@ -39,7 +39,8 @@ const newSlug = () => randomBytes(9).toString('base64url');
  * checked, whatever the test's length.
  * $1 id, $2 slug, $3 user, $4 quiz type, $5 scope key, $6 exam, $7 module, $8 subject, $9 topic,
  * $10 name, $11 questions, $12 marks, $13 minutes, $14 scheme, $15 question ids (uuid[] literal),
- * $16 types (text[] literal), $17 options (JSON array of arrays), $18 mode, $19 timed. Practice and
+ * $16 types (text[] literal), $17 options (JSON array of arrays), $18 mode, $19 timed, $20 the
+ * questions' versions as drawn (int[] literal: docs/decisions/0028-question-versions.md). Practice and
  * review sessions also get their by-position checked, confidence and hints arrays (docs/product.md#practice-and-review-sessions).
  * The clock is the database's. A running attempt of the same scope (two tabs starting at once) makes
  * this insert nothing: the caller then answers that attempt.
@@ -48,15 +49,15 @@ const newSlug = () => randomBytes(9).toString('base64url');
 const MINUTES = `CASE WHEN $19::boolean THEN ${minutesWithExtraTimeSql('$13::int', '$3::uuid')} ELSE $13::int END`;
 
 const CREATE: PreparedStatement = {
-  name: 'quiz_create_session_v5',
+  name: 'quiz_create_session_v6',
   text: `
     WITH session AS (
       INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, subject_id,
         topic_id, session_name, total_questions, total_marks, total_time, start_time, deadline,
-        marking_scheme, question_ids, mode, timed, confidence, hints_given)
+        marking_scheme, question_ids, question_versions, mode, timed, confidence, hints_given)
       VALUES ($1::uuid, $2::text, $3::uuid, $4::text, $5::text, $6::uuid, $7::uuid, $8::uuid, $9::uuid,
         $10::text, $11::int, $12::int, ${MINUTES}, now(), now() + make_interval(mins => ${MINUTES}),
-        $14::text, $15::uuid[], $18::text, $19::boolean,
+        $14::text, $15::uuid[], $20::int[], $18::text, $19::boolean,
         CASE WHEN $18::text <> 'timed' THEN array_fill(NULL::text, ARRAY[$11::int]) END,
         CASE WHEN $18::text <> 'timed' THEN array_fill(0, ARRAY[$11::int]) END)
       ON CONFLICT (user_id, scope_key) WHERE session_completed = false DO NOTHING
@@ -191,6 +192,7 @@ async function insertSession(
     JSON.stringify(options),
     scope.mode,
     scope.timed,
+    `{${picked.map((q) => q.version).join(',')}}`,
   ])) as unknown as CreatedRow[];
   if (!created) return null;
 

@@ -16,6 +16,7 @@ import { practiceFieldsOf, type PracticeColumns, type PracticeFields } from '../
 import { parseAnswer } from './answer-sheets.js';
 import { relabelOptions } from './option-letters.js';
 import { evaluationId } from './session-ids.js';
+import { givenQuestion } from './given-question.js';
 
 /**
  * A session's questions, one row per position, from the arrays of its row and of its answer sheet
@@ -87,7 +88,7 @@ async function sessionQuestionRows(db: DbOrTx, sessionId: string, withKeys: bool
     FROM assessments a
     JOIN answer_sheets sh ON sh.assessment_id = a.id
     CROSS JOIN LATERAL unnest(a.question_ids) WITH ORDINALITY AS s(question_id, pos)
-    JOIN questions q ON q.id = s.question_id
+    ${givenQuestion('s.question_id', 'a.question_versions[s.pos]')}
     JOIN subjects sub ON sub.id = q.subject_id
     LEFT JOIN passages p ON p.id = q.passage_id
     LEFT JOIN topics t ON t.id = q.topic_id

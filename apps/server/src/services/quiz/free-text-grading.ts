@@ -1,6 +1,7 @@
 import { keyText, type QuestionKey } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { givenQuestion } from './given-question.js';
 
 export interface GradeVerdict {
   correct: boolean;
@@ -34,7 +35,7 @@ export async function gradeSession(
     FROM assessments a
     JOIN answer_sheets sh ON sh.assessment_id = a.id
     CROSS JOIN LATERAL unnest(a.question_ids) WITH ORDINALITY AS s(question_id, pos)
-    JOIN questions q ON q.id = s.question_id
+    ${givenQuestion('s.question_id', 'a.question_versions[s.pos]')}
     WHERE a.id = ${assessmentId} AND q.type = 'text'
       AND jsonb_typeof(sh.answers[s.pos]::jsonb) = 'string'`);
   const rows = result.rows as unknown as TextAnswerRow[];

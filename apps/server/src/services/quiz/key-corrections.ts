@@ -9,6 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { keyCorrections, questions, sessionCorrections } from '../../db/schema.js';
+import { correctVersionKeys } from './version-keys.js';
 import { auditRepository, CLI_ACTOR, type Actor } from '../console/audit-repository.js';
 import { liveTestsAfterCorrection } from '../live-tests/after-correction.js';
 import { parseAnswers } from './answer-sheets.js';
@@ -89,6 +90,7 @@ interface AffectedRow {
   /** The session's answer sheet's answers (answer-sheets.ts). */
   answers: (string | null)[];
   scores_json: string | null;
+  versions_json: string | null;
   positions: number[] | string;
 }
 
@@ -128,6 +130,8 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
             : { droppedAt: new Date(), updatedAt: new Date() },
         )
         .where(eq(questions.id, question.id));
+      // Deliberate re-scoring reaches every version a session may hold (docs/decisions/0028-question-versions.md).
+      const versionKeys = key ? await correctVersionKeys(tx, question, key, keyText) : new Map<number, QuestionKey>();
       const reportsResolved = await resolveReports(tx, question.id, {
         note: `${key ? 'key corrected' : 'question dropped'}: ${reason}`,
         correctionId,
@@ -135,7 +139,7 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
 
       const result = await tx.execute(sql`
         SELECT a.id, a.user_id, u.name, u.email, st.name AS test_name, a.marking_scheme, a.score, sh.answers,
-          a.scores::text AS scores_json,
+          a.scores::text AS scores_json, array_to_json(a.question_versions)::text AS versions_json,
           (SELECT array_agg(s.pos::int - 1) FROM unnest(a.question_ids) WITH ORDINALITY AS s(id, pos)
             WHERE s.id = ${question.id}::uuid) AS positions
         FROM assessments a JOIN answer_sheets sh ON sh.assessment_id = a.id
@@ -155,11 +159,13 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
         const positions = Array.isArray(row.positions)
           ? row.positions.map(Number)
           : String(row.positions).replace(/[{}]/g, '').split(',').map(Number);
+        const versions = JSON.parse(row.versions_json ?? '[]') as (number | null)[];
         let changed = false;
         for (const position of positions) {
           const before = scores[position] ?? null;
-          const after = key
-            ? markAnswer(scheme, key, answers[position] ?? null).score
+          const given = key && (versionKeys.get(versions[position] ?? question.version) ?? key);
+          const after = given
+            ? markAnswer(scheme, given, answers[position] ?? null).score
             : droppedMark(scheme, question.type).score;
           if (after === before) continue;
           scores[position] = after;

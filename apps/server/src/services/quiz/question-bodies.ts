@@ -4,6 +4,8 @@ import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 
 /** What a learner is shown of a question while a session runs: never its key or explanation. */
 export interface QuestionBody {
+  /** The question's version this body is (docs/decisions/0028-question-versions.md). */
+  version: number;
   text: string;
   type: QuestionType;
   passage: string | null;
@@ -31,9 +33,9 @@ export const QUESTION_BODY_CACHE_SIZE = 20_000;
  * on the question, hence a new question version.
  */
 const BODIES: PreparedStatement = {
-  name: 'quiz_question_bodies_v1',
+  name: 'quiz_question_bodies_v2',
   text: `
-    SELECT q.id, q.xmin::text AS version, q.text, q.type, q.options::text AS options_json, p.text AS passage
+    SELECT q.id, q.xmin::text AS row_version, q.version, q.text, q.type, q.options::text AS options_json, p.text AS passage
     FROM questions q LEFT JOIN passages p ON p.id = q.passage_id
     WHERE q.id = ANY($1::uuid[])`,
 };
@@ -58,7 +60,8 @@ export async function questionBodies(db: Db, drawn: readonly DrawnRef[]): Promis
   if (missing.length === 0) return out;
   const rows = (await queryPrepared(db, BODIES, [`{${missing.join(',')}}`])) as {
     id: string;
-    version: string;
+    row_version: string;
+    version: number;
     text: string;
     type: QuestionType;
     options_json: string;
@@ -66,6 +69,7 @@ export async function questionBodies(db: Db, drawn: readonly DrawnRef[]): Promis
   }[];
   for (const row of rows) {
     const body: QuestionBody = {
+      version: Number(row.version),
       text: row.text,
       type: row.type,
       passage: row.passage,
@@ -73,7 +77,7 @@ export async function questionBodies(db: Db, drawn: readonly DrawnRef[]): Promis
     };
     // Re-inserted at the end: the Map's order is then roughly least recently fetched first.
     cache.delete(row.id);
-    cache.set(row.id, { version: row.version, body });
+    cache.set(row.id, { version: row.row_version, body });
     out.set(row.id, body);
   }
   while (cache.size > QUESTION_BODY_CACHE_SIZE) cache.delete(cache.keys().next().value as string);

@@ -12,6 +12,8 @@ export const RECENT_SESSIONS = 50;
 
 export interface SelectedQuestion {
   id: string;
+  /** The version drawn: the session records it (docs/decisions/0028-question-versions.md). */
+  version: number;
   subjectId: string;
   text: string;
   type: QuestionType;
@@ -90,7 +92,7 @@ const DRAW: PreparedStatement = {
           ORDER BY c.circulating DESC, s.last_seen ASC NULLS FIRST, random()) AS rank
       FROM questions q CROSS JOIN LATERAL (SELECT ${inCirculationText('q.id')} AS circulating) c
         LEFT JOIN seen s ON s.question_id = q.id
-      WHERE q.status = 'active' AND q.dropped_at IS NULL AND q.subject_id = ANY($2::uuid[])
+      WHERE q.status = 'approved' AND q.dropped_at IS NULL AND q.subject_id = ANY($2::uuid[])
         AND ($3::uuid IS NULL OR q.topic_id = $3::uuid)
         AND NOT EXISTS (SELECT 1 FROM running r WHERE r.question_id = q.id)
         AND (c.circulating OR $5::boolean)

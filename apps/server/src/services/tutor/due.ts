@@ -17,7 +17,7 @@ const DUE_WINDOW = 500;
  * Questions a draw, the notebook and the queue's counts may use: not dropped by a key correction,
  * published, and in circulation (not in an open live paper, decision 0014).
  */
-export const USABLE_QUESTION = sql`q.dropped_at IS NULL AND q.status = 'active' AND ${inCirculation('q.id')}`;
+export const USABLE_QUESTION = sql`q.dropped_at IS NULL AND q.status = 'approved' AND ${inCirculation('q.id')}`;
 
 /**
  * How many more new cards (entered the queue, not answered since) the learner may be shown now: the

@@ -18,6 +18,7 @@ import { InvitesScreen } from '../../features/console/components/InvitesScreen';
 import { LearnersScreen } from '../../features/console/components/LearnersScreen';
 import { LiveTestScreen } from '../../features/console/components/LiveTestScreen';
 import { LiveTestsScreen } from '../../features/console/components/LiveTestsScreen';
+import { QuestionEditorScreen } from '../../features/console/components/QuestionEditorScreen';
 import { ReportedQuestionScreen } from '../../features/console/components/ReportedQuestionScreen';
 import { ReportsScreen } from '../../features/console/components/ReportsScreen';
 import {
@@ -28,6 +29,12 @@ import {
   type ConsoleSection,
 } from '../../features/console/sections';
 import { useAuth } from '../../stores/hooks';
+import { LearnerScreensPreview } from './console-question-preview';
+
+/** The question editor, with the learner's own screens for its preview (features never import each other). */
+function QuestionEditorRoute() {
+  return <QuestionEditorScreen Screens={LearnerScreensPreview} />;
+}
 
 /** Each section's screen, by its path (sections.ts). */
 const screens: Record<string, ComponentType> = {
@@ -38,6 +45,7 @@ const screens: Record<string, ComponentType> = {
   'batches/:id': BatchScreen,
   learners: LearnersScreen,
   questions: BankScreen,
+  'questions/:id': QuestionEditorRoute,
   reports: ReportsScreen,
   'reports/:id': ReportedQuestionScreen,
   'live-tests/:id/analysis': TestItemAnalysisScreen,
@@ -50,7 +58,7 @@ const screens: Record<string, ComponentType> = {
 };
 /** Screens reached from a section's own (one batch, one reported question), opened by the same roles. */
 const subScreens: ConsoleSection[] = consoleSections
-  .filter((section) => ['batches', 'reports', 'live-tests'].includes(section.path))
+  .filter((section) => ['batches', 'questions', 'reports', 'live-tests'].includes(section.path))
   .map((section) => ({ ...section, path: `${section.path}/:id` }))
   .concat(analysisScreens);
 

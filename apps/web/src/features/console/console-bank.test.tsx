@@ -17,7 +17,7 @@ const row = (n: number, overrides: Partial<BankRow> = {}): BankRow => ({
   subject: 'Physics',
   topic: 'Current Electricity',
   type: 'single',
-  status: 'active',
+  status: 'approved',
   facility: 0.25,
   answers: 8,
   openReports: 1,

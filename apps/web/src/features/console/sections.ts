@@ -31,7 +31,7 @@ export const consoleSections: ConsoleSection[] = [
     path: 'questions',
     label: 'Question bank',
     description:
-      'Every question, found by a word in its text, options or explanation; by type, status, figures, reports and difficulty.',
+      'Every question, found by a word in its text, options or explanation; by type, status, figures, reports and difficulty. Open one to edit it beside a preview, with its versions.',
     roles: ['editor'],
   },
   {

@@ -5,8 +5,9 @@ import { errorMessage } from '../../../lib/base-query';
 import { useBulkQuestionsMutation } from '../api/bulk-questions';
 
 const STATUS_WORDS: Record<SettableStatus, string> = {
-  active: 'Active (drawn into papers)',
   draft: 'Draft',
+  review: 'In review',
+  approved: 'Approved (drawn into papers)',
   retired: 'Retired (drawn no more)',
 };
 

@@ -11,6 +11,7 @@ import {
   Box,
   Checkbox,
   FormControlLabel,
+  Link,
   MenuItem,
   Stack,
   TextField,
@@ -18,7 +19,9 @@ import {
 } from '@mui/material';
 import type { GridColDef, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
 import { useDeferredValue, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useGetQuestionsQuery } from '../api/get-questions';
+import { consolePath } from '../sections';
 import { BankBulkBar } from './BankBulkBar';
 import { ServerGrid, useServerPage } from './ServerGrid';
 
@@ -29,8 +32,9 @@ const TYPE_LABELS: Record<QuestionType, string> = {
   text: 'Text',
 };
 const STATUS_LABELS: Record<BankStatus, string> = {
-  active: 'Active',
   draft: 'Draft',
+  review: 'In review',
+  approved: 'Approved',
   retired: 'Retired',
   dropped: 'Dropped',
 };
@@ -47,7 +51,19 @@ const percent = (value: number | null) =>
   value === null ? 'No answers yet' : `${Math.round(value * 100)} % right`;
 
 const columns: GridColDef<BankRow>[] = [
-  { field: 'text', headerName: 'Question', flex: 1, minWidth: 260, sortable: false },
+  {
+    field: 'text',
+    headerName: 'Question',
+    flex: 1,
+    minWidth: 260,
+    sortable: false,
+    // The text opens the question in the editor (docs/question-bank.md#editing).
+    renderCell: ({ row }) => (
+      <Link component={RouterLink} to={consolePath(`questions/${row.id}`)}>
+        {row.text}
+      </Link>
+    ),
+  },
   {
     field: 'place',
     headerName: 'Where',

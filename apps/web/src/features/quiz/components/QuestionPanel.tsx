@@ -26,8 +26,8 @@ import { PassagePanel } from './PassagePanel';
 import { ViewInSelect } from '../../../components/ui/ViewInSelect';
 
 interface QuestionPanelProps {
-  /** The session: its languages, when the paper has more than one (docs/languages.md). */
-  assessment: Assessment;
+  /** The session's languages, when the paper has more than one (docs/languages.md); none in a preview. */
+  assessment?: Pick<Assessment, 'slug' | 'languages'>;
   question: LocalQuestion;
   index: number;
   total: number;

@@ -19,9 +19,10 @@ function readChoices(slug: string): Record<string, string> {
  * life, so going back to a question shows it as it was left. Only what is shown changes: answers are the
  * question's own option texts whatever the language.
  */
-export function useViewIn(assessment: Assessment, evaluationId: string) {
-  const languages = assessment.languages;
-  const [choices, setChoices] = useState(() => readChoices(assessment.slug));
+export function useViewIn(session: Pick<Assessment, 'slug' | 'languages'> | undefined, evaluationId: string) {
+  const languages = session?.languages;
+  const slug = session?.slug ?? '';
+  const [choices, setChoices] = useState(() => readChoices(slug));
   const chosen = choices[evaluationId];
   const lang = languages
     ? chosen && languages.available.includes(chosen)
@@ -33,7 +34,7 @@ export function useViewIn(assessment: Assessment, evaluationId: string) {
     const all = { ...choices, [evaluationId]: next };
     setChoices(all);
     try {
-      sessionStorage.setItem(storageKey(assessment.slug), JSON.stringify(all));
+      sessionStorage.setItem(storageKey(slug), JSON.stringify(all));
     } catch {
       // Private mode without storage: the choice holds until the page is left.
     }

@@ -47,7 +47,7 @@ const adminQuestionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['admin'],
         summary: 'A bulk change to up to 500 questions: set their status, or move them to a topic (editor)',
         description:
-          '`set-status`: `active` (drawn), `draft` or `retired` (drawn no more; past results unchanged). ' +
+          '`set-status`: `approved` (drawn), `draft`, `review` or `retired` (drawn no more; past results unchanged). ' +
           '`move`: to a topic of the questions’ own subject. All or nothing; one audit row per question ' +
           'changed; `changed` leaves out those already as asked.',
         security: [{ bearer: [] }],

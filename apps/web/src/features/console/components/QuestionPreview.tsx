@@ -1,0 +1,86 @@
+import type { QuestionEditBody } from '@ai-tutor/contract';
+import { Box, Paper, Stack, ThemeProvider, Typography, type Theme } from '@mui/material';
+import { useMemo, type ComponentType } from 'react';
+import { fixedWidthMatchMedia } from '../lib/fixed-width';
+
+/** The widths previewed: a small phone and a laptop (docs/question-bank.md#editing). */
+export const PREVIEW_WIDTHS = { phone: 360, laptop: 1024 } as const;
+
+/**
+ * The learner's screens of a question: the quiz's question panel and the result's question table
+ * themselves. The app passes them in (app/routes/console-question-preview.tsx): features do not import
+ * each other, and the console stays out of every learner's chunk.
+ */
+export type LearnerScreens = ComponentType<{ question: QuestionEditBody }>;
+
+/** The learner's screens as a screen of `width` px draws them (their media queries answered for that width). */
+function PreviewAt({
+  question,
+  width,
+  label,
+  Screens,
+}: {
+  question: QuestionEditBody;
+  width: number;
+  label: string;
+  Screens: LearnerScreens;
+}) {
+  const theme = useMemo(
+    () => (outer: Theme) => ({
+      ...outer,
+      components: {
+        ...outer.components,
+        MuiUseMediaQuery: { defaultProps: { matchMedia: fixedWidthMatchMedia(width), noSsr: true } },
+      },
+    }),
+    [width],
+  );
+  return (
+    <Box component="figure" aria-label={label} sx={{ m: 0, flex: 'none', width }}>
+      <Typography component="figcaption" variant="subtitle2" sx={{ mb: 1 }}>
+        {label}
+      </Typography>
+      <ThemeProvider theme={theme}>
+        {/* Inert: it shows the learner's screens; its buttons and options are not the editor's to press. */}
+        <Stack
+          inert
+          spacing={2}
+          sx={{ width, bgcolor: 'background.default', p: 1, border: 1, borderColor: 'divider' }}
+        >
+          <Screens question={question} />
+        </Stack>
+      </ThemeProvider>
+    </Box>
+  );
+}
+
+/** The question as a learner sees it in the test and on the result, on a phone and on a laptop. */
+export function QuestionPreview({
+  question,
+  Screens,
+}: {
+  question: QuestionEditBody;
+  Screens: LearnerScreens;
+}) {
+  return (
+    <Paper component="section" aria-labelledby="preview-heading" sx={{ p: 2 }}>
+      <Typography id="preview-heading" component="h3" variant="h6" sx={{ mb: 1 }}>
+        Preview
+      </Typography>
+      <Stack direction="row" spacing={3} sx={{ overflowX: 'auto', alignItems: 'flex-start', pb: 1 }}>
+        <PreviewAt
+          question={question}
+          Screens={Screens}
+          width={PREVIEW_WIDTHS.phone}
+          label={`Phone (${PREVIEW_WIDTHS.phone} px)`}
+        />
+        <PreviewAt
+          question={question}
+          Screens={Screens}
+          width={PREVIEW_WIDTHS.laptop}
+          label={`Laptop (${PREVIEW_WIDTHS.laptop} px)`}
+        />
+      </Stack>
+    </Paper>
+  );
+}
