@@ -284,9 +284,9 @@ describe('POST /api/v1/admin/imports', () => {
   it('is for the console: 401 without a session, 403 for a learner, 404 for another editor’s import', async () => {
     const learner = await createLearner(t.app);
     const body = { mode: 'dry-run', files: [{ name: 'a.aiken', content: b64('Q?\nA. x\nB. y\nANSWER: A') }] };
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/admin/imports', payload: body })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/admin/imports', payload: body })).statusCode,
+    ).toBe(401);
     const refused = await start(learner.headers, body);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().data).toBeNull();
@@ -294,7 +294,9 @@ describe('POST /api/v1/admin/imports', () => {
     const other = await createStaff(t.app, 'editor');
     const { job } = await importFiles(editor.headers, 'dry-run', { 'a.aiken': 'Q?\nA. x\nB. y\nANSWER: A' });
     // Without a subject slug an Aiken file cannot be placed: said in the console's words.
-    expect(job.report!.issues[0]!.message).toBe('Aiken files need a subject slug to say which subject they fill');
+    expect(job.report!.issues[0]!.message).toBe(
+      'Aiken files need a subject slug to say which subject they fill',
+    );
     const url = `/api/v1/admin/imports/${job.id}`;
     expect((await t.app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url, headers: learner.headers })).statusCode).toBe(403);
@@ -317,7 +319,11 @@ describe('POST /api/v1/admin/imports', () => {
       total: 100,
       updatedAt: new Date(Date.now() - 120_000),
     });
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/admin/imports/${lost}`, headers: editor.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/imports/${lost}`,
+      headers: editor.headers,
+    });
     expect(res.json().data).toMatchObject({ state: 'failed', failure: LOST_JOB, processed: 40 });
   });
 });

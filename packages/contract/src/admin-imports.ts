@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  IMPORT_MAX_FILES,
-  IMPORT_MAX_TOTAL_BYTES,
-  IMPORT_MODES,
-} from './admin-imports-paths.js';
+import { IMPORT_MAX_FILES, IMPORT_MAX_TOTAL_BYTES, IMPORT_MODES } from './admin-imports-paths.js';
 
 /**
  * Questions imported in the browser (docs/decisions/0026-imports-in-the-browser.md): the request,

@@ -104,7 +104,11 @@ export async function parseImportFile(path: string, options: ParseFileOptions = 
  * Parses a file's bytes: the command line's files and the console's uploads
  * (docs/decisions/0026-imports-in-the-browser.md) take this one way, so both read every format alike.
  */
-export function parseImportBytes(path: string, bytes: Uint8Array, options: ParseFileOptions = {}): ParsedImport {
+export function parseImportBytes(
+  path: string,
+  bytes: Uint8Array,
+  options: ParseFileOptions = {},
+): ParsedImport {
   const file = basename(path);
   const { text, warnings } = decodeText(bytes);
   const format = detectFormat(path, text, options.format);

@@ -72,6 +72,11 @@ export const assessments = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /**
+     * The language the learner started it in, of its exam's (docs/languages.md); null: the exam's
+     * authoritative one. Only what is shown depends on it.
+     */
+    language: text('language'),
     /** Set on completion: each question's marks (null: not attempted). */
     scores: jsonb('scores').$type<(number | null)[]>(),
     /** The AI grader's one-line reasons, by position (free text it judged). */

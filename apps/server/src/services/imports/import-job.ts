@@ -65,7 +65,10 @@ export async function runImport(
       action: 'questions.import',
       objectType: 'import',
       objectId: importId,
-      objectLabel: files.map((f) => f.name).join(', ').slice(0, 200),
+      objectLabel: files
+        .map((f) => f.name)
+        .join(', ')
+        .slice(0, 200),
       after: { mode, files: report.files, totals: report.totals },
     });
   };

@@ -74,6 +74,8 @@ export async function startLiveTest(
   grader: FreeTextGrader | null,
   userId: string,
   testId: string,
+  /** The language picked on the instructions screen (docs/languages.md); one the exam lacks is dropped. */
+  language: string | null = null,
 ): Promise<StartedLiveTest> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const test = await loadTest(db, testId, userId);
@@ -87,7 +89,7 @@ export async function startLiveTest(
         new Date(Number(test.opens_ms)),
       );
     if (test.after_close) throw conflict(liveTestMessages.closed);
-    if (await insertLiveSession(db, userId, test)) {
+    if (await insertLiveSession(db, userId, test, language)) {
       const created = await loadTest(db, testId, userId);
       const own = created?.mine_json ? (JSON.parse(created.mine_json) as Mine) : null;
       const row = own && (await findOwnAssessment(db, userId, own.slug));
@@ -125,7 +127,12 @@ interface PaperQuestion {
  * Writes this taker's session of the paper; false when nothing was written (an attempt exists, or the
  * window is no longer open by the database's clock, checked in the same statement).
  */
-async function insertLiveSession(db: Db, userId: string, test: TestRow): Promise<boolean> {
+async function insertLiveSession(
+  db: Db,
+  userId: string,
+  test: TestRow,
+  language: string | null,
+): Promise<boolean> {
   const paper = JSON.parse(test.paper_json) as PaperSubject[];
   const ids = paper.flatMap((p) => p.questionIds);
   const result = await db.execute(sql`
@@ -151,11 +158,12 @@ async function insertLiveSession(db: Db, userId: string, test: TestRow): Promise
     WITH session AS (
       INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, session_name,
         total_questions, total_marks, total_time, start_time, deadline, marking_scheme, scheduled_test_id,
-        question_ids, question_versions)
+        question_ids, question_versions, language)
       SELECT ${newSessionId()}::uuid, ${randomBytes(9).toString('base64url')}, ${userId}::uuid, 'module',
         'live:' || t.id, t.exam_id, t.module_id, t.name, ${n}::int, t.total_marks, ${minutes},
         now(), least(now() + make_interval(mins => ${minutes}), ${myClose(userId)}), t.marking_scheme, t.id,
-        ${`{${order.join(',')}}`}::uuid[], ${`{${questions.map((q) => q.version).join(',')}}`}::int[]
+        ${`{${order.join(',')}}`}::uuid[], ${`{${questions.map((q) => q.version).join(',')}}`}::int[],
+        (SELECT ${language}::text FROM exams e WHERE e.id = t.exam_id AND ${language}::text = ANY(e.languages))
       FROM scheduled_tests t CROSS JOIN (SELECT ${userId}::uuid AS id) me
       WHERE t.id = ${test.id}::uuid AND t.cancelled_at IS NULL AND now() >= t.opens_at AND now() < ${myClose(userId)}
       ON CONFLICT DO NOTHING

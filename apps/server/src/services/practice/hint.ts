@@ -50,7 +50,14 @@ export async function giveHint(
   const given = Number(row.hints_given ?? 0);
   if (level > given + 1) throw conflict(practiceMessages.hintSkipped(level));
   const key = JSON.parse(row.key_json) as QuestionKey;
-  const question = await ladderQuestion(db, row.question_id, row.question_version, row.question_text, key, row.explanation);
+  const question = await ladderQuestion(
+    db,
+    row.question_id,
+    row.question_version,
+    row.question_text,
+    key,
+    row.explanation,
+  );
   const authored = level < 4 ? question.hints[level - 1] : undefined;
 
   let text: string | null = null;

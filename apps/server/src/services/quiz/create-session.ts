@@ -6,6 +6,7 @@ import {
   quizMessages,
   type CreateAssessmentBody,
   type SessionData,
+  DEFAULT_LANGUAGE,
 } from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
@@ -29,6 +30,7 @@ import {
   type AssessmentRow,
 } from './views.js';
 import { toEvaluation } from './evaluation-views.js';
+import { sessionLanguage, withTranslations } from './languages.js';
 
 /** 72 random bits, URL-safe: slugs appear in result links and must not be guessable or enumerable. */
 const newSlug = () => randomBytes(9).toString('base64url');
@@ -49,17 +51,17 @@ const newSlug = () => randomBytes(9).toString('base64url');
 const MINUTES = `CASE WHEN $19::boolean THEN ${minutesWithExtraTimeSql('$13::int', '$3::uuid')} ELSE $13::int END`;
 
 const CREATE: PreparedStatement = {
-  name: 'quiz_create_session_v6',
+  name: 'quiz_create_session_v7',
   text: `
     WITH session AS (
       INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id, subject_id,
         topic_id, session_name, total_questions, total_marks, total_time, start_time, deadline,
-        marking_scheme, question_ids, question_versions, mode, timed, confidence, hints_given)
+        marking_scheme, question_ids, question_versions, mode, timed, confidence, hints_given, language)
       VALUES ($1::uuid, $2::text, $3::uuid, $4::text, $5::text, $6::uuid, $7::uuid, $8::uuid, $9::uuid,
         $10::text, $11::int, $12::int, ${MINUTES}, now(), now() + make_interval(mins => ${MINUTES}),
         $14::text, $15::uuid[], $20::int[], $18::text, $19::boolean,
         CASE WHEN $18::text <> 'timed' THEN array_fill(NULL::text, ARRAY[$11::int]) END,
-        CASE WHEN $18::text <> 'timed' THEN array_fill(0, ARRAY[$11::int]) END)
+        CASE WHEN $18::text <> 'timed' THEN array_fill(0, ARRAY[$11::int]) END, $21::text)
       ON CONFLICT (user_id, scope_key) WHERE session_completed = false DO NOTHING
       RETURNING id, user_id, deadline, total_time, start_time, created_at
     ), sheet AS (
@@ -103,7 +105,8 @@ export async function startSession(
   newCardsPerDay?: number,
 ): Promise<StartedSession> {
   // A live test has its own paper, window and one-attempt rule (docs/product.md#live-test-rules).
-  if (body.scheduledTestId) return startLiveTest(db, grader, userId, body.scheduledTestId);
+  if (body.scheduledTestId)
+    return startLiveTest(db, grader, userId, body.scheduledTestId, body.language ?? null);
   const scope = isTutorQuiz(body)
     ? await resolveTutorScope(db, body, new Date(), userId, newCardsPerDay)
     : await resolveScope(db, body, new Date(), userId);
@@ -121,7 +124,7 @@ export async function startSession(
         if (row?.id === running.id) return { ...(await sessionData(db, row)), resumed: !body.startAfresh };
       } else await completeAssessment(db, grader, running.id);
     }
-    const created = await insertSession(db, userId, scope, scopeKey);
+    const created = await insertSession(db, userId, scope, scopeKey, sessionLanguage(scope, body.language));
     if (created) return { ...created, resumed: false };
     // Another request of this learner started the scope at the same moment: answer that one.
     const row = await findRunningAttempt(db, userId, scopeKey);
@@ -148,6 +151,7 @@ async function insertSession(
   userId: string,
   scope: QuizScope,
   scopeKey: string,
+  language: string | null,
 ): Promise<SessionData | null> {
   const picked = scope.draw ? await scope.draw() : await selectQuestions(db, userId, scope);
   if (picked.length === 0) {
@@ -193,6 +197,7 @@ async function insertSession(
     scope.mode,
     scope.timed,
     `{${picked.map((q) => q.version).join(',')}}`,
+    language,
   ])) as unknown as CreatedRow[];
   if (!created) return null;
 
@@ -229,28 +234,31 @@ async function insertSession(
     topicName: scope.topic?.name ?? null,
     topicSlug: scope.topic?.slug ?? null,
     ...NOT_A_LIVE_TEST,
+    examLanguages: scope.exam.languages ?? [],
+    authoritativeLanguage: scope.exam.authoritativeLanguage ?? DEFAULT_LANGUAGE,
+    language,
     serverTimeMs: Number(created.server_ms),
     expired: false,
   };
+  const assessment = toAssessment(row);
+  const evaluation = picked.map((q, position) =>
+    toEvaluation(id, {
+      position,
+      questionId: q.id,
+      questionText: q.text,
+      questionType: q.type,
+      passage: q.passage,
+      subjectId: q.subjectId,
+      subjectName: q.subjectName ?? subjectNames.get(q.subjectId) ?? '',
+      options: options[position] ?? [],
+      userAnswer: null,
+      markedForReview: false,
+      practice: scope.mode === 'timed' ? undefined : uncheckedFields(),
+    }),
+  );
+  // A paper in two languages: each question's translations too (docs/languages.md).
   return withSections(
-    {
-      assessment: toAssessment(row),
-      evaluation: picked.map((q, position) =>
-        toEvaluation(id, {
-          position,
-          questionId: q.id,
-          questionText: q.text,
-          questionType: q.type,
-          passage: q.passage,
-          subjectId: q.subjectId,
-          subjectName: q.subjectName ?? subjectNames.get(q.subjectId) ?? '',
-          options: options[position] ?? [],
-          userAnswer: null,
-          markedForReview: false,
-          practice: scope.mode === 'timed' ? undefined : uncheckedFields(),
-        }),
-      ),
-    },
+    { assessment, evaluation: await withTranslations(db, id, assessment, evaluation) },
     scheme.id,
   );
 }

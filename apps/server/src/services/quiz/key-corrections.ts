@@ -131,7 +131,9 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
         )
         .where(eq(questions.id, question.id));
       // Deliberate re-scoring reaches every version a session may hold (docs/decisions/0028-question-versions.md).
-      const versionKeys = key ? await correctVersionKeys(tx, question, key, keyText) : new Map<number, QuestionKey>();
+      const versionKeys = key
+        ? await correctVersionKeys(tx, question, key, keyText)
+        : new Map<number, QuestionKey>();
       const reportsResolved = await resolveReports(tx, question.id, {
         note: `${key ? 'key corrected' : 'question dropped'}: ${reason}`,
         correctionId,

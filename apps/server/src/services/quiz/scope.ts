@@ -34,8 +34,11 @@ export interface QuizScope {
   mode: SessionMode;
   /** Has a countdown; an untimed session's totalTime is UNTIMED_MINUTES (the sweep's far deadline). */
   timed: boolean;
-  /** `shuffleOptions` false: the paper's option order for every taker (undefined: shuffled). */
-  exam: Named & { shuffleOptions?: boolean };
+  /**
+   * `shuffleOptions` false: the paper's option order for every taker (undefined: shuffled). Its
+   * languages and the authoritative one (docs/languages.md); absent: one language.
+   */
+  exam: Named & { shuffleOptions?: boolean; languages?: string[]; authoritativeLanguage?: string };
   /** Null for a session drawn across an exam (review, adaptive without a module). */
   module: Sized | null;
   subject: Sized | null;
@@ -97,6 +100,8 @@ interface ScopeRow {
   exam_name: string;
   exam_slug: string;
   shuffle_options: boolean;
+  languages: string[];
+  authoritative_language: string;
   module_json: string | null;
   subject_json: string | null;
   topic_json: string | null;
@@ -115,9 +120,10 @@ const sizedJson = (t: string) =>
  * inside the one above it, and the learner's running attempt of the scope (its key as scopeKeyOf).
  */
 const RESOLVE: PreparedStatement = {
-  name: 'quiz_resolve_scope_v6',
+  name: 'quiz_resolve_scope_v7',
   text: `
     SELECT e.id AS exam_id, e.name AS exam_name, e.slug AS exam_slug, e.shuffle_options,
+      e.languages, e.authoritative_language,
       coalesce(m.marking_scheme, e.marking_scheme, '${DEFAULT_MARKING_SCHEME}') AS marking_scheme,
       CASE WHEN m.id IS NOT NULL THEN ${sizedJson('m')} END AS module_json,
       CASE WHEN s.id IS NOT NULL THEN ${sizedJson('s')} END AS subject_json,
@@ -165,6 +171,8 @@ export async function resolveScope(
     name: row.exam_name,
     slug: row.exam_slug,
     shuffleOptions: row.shuffle_options,
+    languages: row.languages,
+    authoritativeLanguage: row.authoritative_language,
   };
   const module = parse<Sized>(row.module_json);
   if (!module) throw notFound(quizMessages.scopeNotFound('Module', body.moduleSlug ?? '', exam.name));

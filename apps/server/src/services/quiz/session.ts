@@ -15,6 +15,7 @@ import { parseEvaluationId } from './session-ids.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { resultEvaluations, sessionQuestions, toEvaluation } from './evaluation-views.js';
 import { coachFor } from '../tutor/coach.js';
+import { withTranslations } from './languages.js';
 import { findOwnAssessment, sessionCorrectionsOf, toAssessment, type AssessmentRow } from './views.js';
 
 export async function sessionData(db: Db, row: AssessmentRow): Promise<SessionData> {
@@ -24,7 +25,11 @@ export async function sessionData(db: Db, row: AssessmentRow): Promise<SessionDa
   const answered = row.sessionCompleted
     ? undefined
     : evaluation.filter((e) => e.status === 'answered').length;
-  return withSections({ assessment: toAssessment(row, answered), evaluation }, row.markingScheme);
+  const assessment = toAssessment(row, answered);
+  return withSections(
+    { assessment, evaluation: await withTranslations(db, row.id, assessment, evaluation) },
+    row.markingScheme,
+  );
 }
 
 /** Adds the paper's sections, worked out from the questions' subjects and types and the scheme's marks. */
@@ -94,14 +99,17 @@ export async function getResult(
     throw conflict(quizMessages.stillRunning);
   }
   checkLiveResultsOpen(row, row.serverTimeMs);
+  const assessment = toAssessment(row);
   const [evaluations, corrections, practicePercentile] = await Promise.all([
-    resultEvaluations(db, row.id, row.markingScheme),
+    resultEvaluations(db, row.id, row.markingScheme).then((e) =>
+      withTranslations(db, row.id, assessment, e, true),
+    ),
     sessionCorrectionsOf(db, row.id),
     practicePercentileOfSession(db, row, percentileMinAttempts),
   ]);
   const coach = await coachFor(db, userId, row.markingScheme, evaluations);
   return {
-    assessment: toAssessment(row),
+    assessment,
     evaluations,
     corrections,
     coach,

@@ -12,6 +12,7 @@ import {
   topics,
 } from '../../db/schema.js';
 import type { RunningScopeAttempt } from './scope.js';
+import { languagesOf } from './languages.js';
 import { GRACE, iso, isoMs, NOW_MS } from './sql.js';
 
 /**
@@ -40,6 +41,10 @@ const assessmentColumns = {
   timed: assessments.timed,
   examName: exams.name,
   examSlug: exams.slug,
+  // A paper in more than one language (docs/languages.md).
+  examLanguages: exams.languages,
+  authoritativeLanguage: exams.authoritativeLanguage,
+  language: assessments.language,
   moduleId: modules.id,
   moduleName: modules.name,
   moduleSlug: modules.slug,
@@ -161,6 +166,7 @@ export function toAssessment(row: AssessmentRow, answeredOverride?: number): Ass
         ? { id: row.topicId, name: row.topicName, slug: row.topicSlug }
         : null,
     markingScheme: schemeView(row.markingScheme),
+    ...languagesOf(row),
     ...(row.liveTestId && row.liveTestName && row.liveTestClosesAt
       ? {
           liveTest: {

@@ -62,7 +62,10 @@ describe('import questions', () => {
       if (url.pathname === '/api/v1/admin/imports' && method === 'POST') {
         mode = (body as { mode: string }).mode;
         polls = 0;
-        return { status: 202, body: { message: 'Import started', data: job({ mode: mode as ImportJob['mode'] }) } };
+        return {
+          status: 202,
+          body: { message: 'Import started', data: job({ mode: mode as ImportJob['mode'] }) },
+        };
       }
       if (url.pathname.startsWith('/api/v1/admin/imports/')) {
         polls++;
@@ -116,13 +119,15 @@ describe('import questions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Import the valid ones' }));
     expect(await screen.findByText('Importing: 1 of 2 questions (50 %)')).toBeInTheDocument();
     expect(
-      await screen.findByText('Imported: 1 created, 0 updated, 0 unchanged. 1 error, 0 not importable, 0 warnings.'),
+      await screen.findByText(
+        'Imported: 1 created, 0 updated, 0 unchanged. 1 error, 0 not importable, 0 warnings.',
+      ),
     ).toBeInTheDocument();
     const files = screen.getByRole('table', { name: 'Files' });
     expect(within(files).getAllByRole('row')[1]!.textContent).toBe('physics.giftgift100100Imported');
-    expect(calls.filter((call) => call.method === 'POST').map((call) => (call.body as { mode: string }).mode)).toEqual(
-      ['dry-run', 'valid-only'],
-    );
+    expect(
+      calls.filter((call) => call.method === 'POST').map((call) => (call.body as { mode: string }).mode),
+    ).toEqual(['dry-run', 'valid-only']);
   }, 60_000);
 
   it('says why files cannot be sent, and shows the server’s refusal', async () => {

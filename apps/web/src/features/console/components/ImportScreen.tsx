@@ -1,14 +1,5 @@
 import type { ImportJob, ImportMode, ImportReport } from '@ai-tutor/contract';
-import {
-  Alert,
-  Box,
-  Button,
-  FormLabel,
-  LinearProgress,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, FormLabel, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { errorMessage } from '../../../lib/base-query';
 import { useLazyGetImportQuery, useStartImportMutation } from '../api/imports';
@@ -111,8 +102,8 @@ export function ImportScreen() {
         Import questions
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        JSON or YAML catalogues, GIFT, Moodle XML, Aiken or CSV files: the formats the command line
-        imports. A dry run checks everything and writes nothing.
+        JSON or YAML catalogues, GIFT, Moodle XML, Aiken or CSV files: the formats the command line imports. A
+        dry run checks everything and writes nothing.
       </Typography>
       <Stack spacing={2} sx={{ maxWidth: 640 }}>
         <div>

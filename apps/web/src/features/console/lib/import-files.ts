@@ -1,8 +1,4 @@
-import {
-  IMPORT_MAX_FILE_BYTES,
-  IMPORT_MAX_FILES,
-  IMPORT_MAX_TOTAL_BYTES,
-} from '@ai-tutor/contract';
+import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_FILES, IMPORT_MAX_TOTAL_BYTES } from '@ai-tutor/contract';
 
 /** The file types the import reads (docs/import-format.md), for the file chooser. */
 export const IMPORT_ACCEPT = '.json,.yaml,.yml,.gift,.xml,.aiken,.csv,.txt';
