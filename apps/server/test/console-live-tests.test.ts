@@ -110,6 +110,31 @@ describe('who may do what', () => {
     expect((await call('POST', `${missing}/cancel`, editor.headers)).statusCode).toBe(404);
     expect((await call('GET', `${base}/not-a-uuid`, editor.headers)).statusCode).toBe(400);
   });
+
+  it("says why a window is too short with the test's duration in words: 1 minute, 30 minutes", async () => {
+    const editor = await createStaff(t.app, 'editor');
+    const sprint = await insertCatalogue(t.app.db, {
+      module: { questionCount: 3, durationMinutes: 1 },
+      subjects: [{ name: 'Physics', questions: 3 }],
+    });
+    const tooShort = async (moduleSlug: string, seconds: number) => {
+      const opensAt = Date.now() + 10 * 60_000;
+      const res = await call('POST', base, editor.headers, {
+        moduleSlug,
+        opensAt: new Date(opensAt).toISOString(),
+        closesAt: new Date(opensAt + seconds * 1000).toISOString(),
+      });
+      expect(res.statusCode).toBe(400);
+      return res.json() as { message: string; data: null };
+    };
+    expect(await tooShort(sprint.module.slug, 30)).toEqual({
+      message: "The window must be at least the test's duration (1 minute).",
+      data: null,
+    });
+    expect((await tooShort(c.module.slug, 20 * 60)).message).toBe(
+      "The window must be at least the test's duration (30 minutes).",
+    );
+  });
 });
 
 describe('scheduling for batches', () => {
