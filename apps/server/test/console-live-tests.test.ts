@@ -289,6 +289,16 @@ describe('results released by hand', () => {
     await submit(t.app, learner, s.assessment.slug);
     const early = await call('POST', `${base}/${test.id}/release`, editor.headers);
     expect([early.statusCode, early.json().message]).toEqual([409, adminLiveTestMessages.stillRunning]);
+    // Submitted while the window is open: no "results open at" the close, which would not open them.
+    const during = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/assessment/get-session/${s.assessment.slug}`,
+      headers: learner.headers,
+    });
+    expect([during.statusCode, during.json().message]).toEqual([409, RESULTS_BEING_CHECKED]);
+    expect(during.json().availableAt).toBeUndefined();
+    const liveItem = (await listLive(t.app, learner)).live.find((p) => p.id === test.id);
+    expect(liveItem).toMatchObject({ status: 'live', resultsHeld: true, you: { state: 'submitted' } });
     await closeTest(t.app.db, test.id);
     expect(await t.app.liveTests.rankDue()).not.toContain(test.id);
 
