@@ -201,7 +201,7 @@ test('an admin runs a live test for a batch of 30 from the console, corrects a r
   // 5. Re-opened for them with a reason (the dialog); they take it again while the rest take it.
   await page.getByRole('button', { name: 'Re-open for a learner' }).click();
   const reopen = page.getByRole('dialog', { name: 'Re-open for one learner' });
-  await reopen.getByRole('textbox', { name: 'Learner id' }).fill(late.session.user.id);
+  await reopen.getByRole('textbox', { name: "Learner's email" }).fill(late.email);
   await reopen.getByRole('textbox', { name: 'Reason' }).fill('Power cut at the Andheri centre');
   await reopen.getByRole('spinbutton', { name: /^Minutes/ }).fill('1');
   await check(page, 'day-reopen-dialog');
