@@ -95,9 +95,9 @@ test('an admin runs a live test for a batch of 30 from the console, corrects a r
 }) => {
   test.setTimeout(240_000);
   const found: string[] = [];
-  const check = async (page: Page, name: string) => {
+  const check = async (page: Page, name: string, every = false) => {
     await screenshot(page, name);
-    found.push(...(await axeCheck(page, name)));
+    found.push(...(await axeCheck(page, name, { every })));
   };
   const admin = await registerVerifiedLearner(server.url, mail, INVITE, 'Sunita Desai');
   server.cli(['users', 'grant', admin.email, '--role', 'admin']);
@@ -116,7 +116,8 @@ test('an admin runs a live test for a batch of 30 from the console, corrects a r
   await expect(page.getByRole('heading', { name: 'Members (0)' })).toBeVisible();
   const batchUrl = page.url();
   const batchId = batchUrl.split('/').at(-1)!;
-  await check(page, 'day-batch-new');
+  // The batch screen (its CSV upload among it) has no violation at all, minor ones included.
+  await check(page, 'day-batch-new', true);
 
   // 2. Its invite code (30 uses), then 30 learners register with it through the API.
   await nav.getByRole('link', { name: 'Invite codes' }).click();
@@ -167,7 +168,7 @@ test('an admin runs a live test for a batch of 30 from the console, corrects a r
   await page.goto(batchUrl);
   await expect(page.getByRole('heading', { name: `Members (${LEARNERS})` })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(LEARNERS);
-  await check(page, 'day-batch-30');
+  await check(page, 'day-batch-30', true);
 
   // 4. A live test for the batch, results released by hand, opening in a few seconds.
   await nav.getByRole('link', { name: 'Live tests' }).click();
