@@ -51,8 +51,6 @@ export const apiPaths = {
   /** "I've got this": takes the question out of the learner's review queue. */
   mistakeDismiss: '/v1/mistakes/:questionId/dismiss',
   questionReports: '/v1/questions/:id/reports',
-  /** The same report for a question of one of the learner's sessions, named by its evaluation. */
-  evaluationReports: '/v1/evaluations/:id/reports',
 
   // live tests (docs/product.md#live-test-rules)
   scheduledTests: '/v1/scheduled-tests',

@@ -171,6 +171,8 @@ export type QuestionReportData = z.infer<typeof questionReportData>;
  * results are released.
  */
 export const evaluationReportParams = questionReportParams;
+/** Outside apiPaths, which every screen's bundle carries (/login's among them): only reports need it. */
+export const evaluationReportsPath = '/v1/evaluations/:id/reports';
 export const evaluationReportData = z.object({ report: questionReport.omit({ questionId: true }) });
 export type EvaluationReportData = z.infer<typeof evaluationReportData>;
 

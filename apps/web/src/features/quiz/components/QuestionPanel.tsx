@@ -35,6 +35,8 @@ interface QuestionPanelProps {
   practice?: ReactNode;
   /** The paper's section the question is in: its title and marks above the question. */
   section?: PaperSection | undefined;
+  /** Beside the question's heading: a live test's "Report a problem" (QuizScreenProps). */
+  action?: ReactNode;
 }
 
 /** "+4 / −1" read out in words. */
@@ -55,6 +57,7 @@ export function QuestionPanel({
   onSave,
   practice,
   section,
+  action,
 }: QuestionPanelProps) {
   // A phone's action bar is one row: the shorter labels start the buttons' names (label in name).
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
@@ -75,20 +78,29 @@ export function QuestionPanel({
           {section.title}
         </Typography>
       )}
-      <Stack direction="row" alignItems="center" justifyContent="space-between" gap={1} sx={{ mb: 1.5 }}>
+      <Stack
+        direction="row"
+        alignItems="center"
+        justifyContent="space-between"
+        gap={1}
+        sx={{ mb: 1.5, flexWrap: 'wrap' }}
+      >
         <Typography id="question-heading" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
           Question - {index + 1}
         </Typography>
-        {section && (
-          <Chip
-            size="small"
-            variant="outlined"
-            label={marksText(section.marks)}
-            aria-label={marksWords(section)}
-            title={section.instructions}
-            sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
-          />
-        )}
+        <Stack direction="row" alignItems="center" gap={1}>
+          {action}
+          {section && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={marksText(section.marks)}
+              aria-label={marksWords(section)}
+              title={section.instructions}
+              sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+            />
+          )}
+        </Stack>
       </Stack>
       {passage !== null && <PassagePanel passage={passage} />}
       <MathText id="question-text" component="div" text={questionText} sx={{ mb: 2, fontSize: '1.05rem' }} />

@@ -1,8 +1,8 @@
 import {
-  apiPaths,
   envelope,
   evaluationReportData,
   evaluationReportParams,
+  evaluationReportsPath,
   questionReportBody,
   tutorMessages,
 } from '@ai-tutor/contract';
@@ -16,7 +16,7 @@ import { errors } from '../shared.js';
  */
 const evaluationReportsRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
-    apiPaths.evaluationReports,
+    evaluationReportsPath,
     {
       // The same ceiling as reports by question id, one counter for both (plugins/app/review.ts).
       preHandler: [fastify.requireLearner, fastify.reportLimit],
