@@ -62,8 +62,7 @@ export default function PaperToReport({ slug, action }: { slug: string; action: 
         </AccordionSummary>
         <AccordionDetails>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            A wrong answer key, a typo, an unclear question: your institute checks reports before the results
-            are released.
+            A wrong answer key, a typo, an unclear question: tell your institute, which checks every report.
           </Typography>
           <Questions slug={slug} action={action} />
         </AccordionDetails>
