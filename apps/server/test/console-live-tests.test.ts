@@ -110,6 +110,31 @@ describe('who may do what', () => {
     expect((await call('POST', `${missing}/cancel`, editor.headers)).statusCode).toBe(404);
     expect((await call('GET', `${base}/not-a-uuid`, editor.headers)).statusCode).toBe(400);
   });
+
+  it("says why a window is too short with the test's duration in words: 1 minute, 30 minutes", async () => {
+    const editor = await createStaff(t.app, 'editor');
+    const sprint = await insertCatalogue(t.app.db, {
+      module: { questionCount: 3, durationMinutes: 1 },
+      subjects: [{ name: 'Physics', questions: 3 }],
+    });
+    const tooShort = async (moduleSlug: string, seconds: number) => {
+      const opensAt = Date.now() + 10 * 60_000;
+      const res = await call('POST', base, editor.headers, {
+        moduleSlug,
+        opensAt: new Date(opensAt).toISOString(),
+        closesAt: new Date(opensAt + seconds * 1000).toISOString(),
+      });
+      expect(res.statusCode).toBe(400);
+      return res.json() as { message: string; data: null };
+    };
+    expect(await tooShort(sprint.module.slug, 30)).toEqual({
+      message: "The window must be at least the test's duration (1 minute).",
+      data: null,
+    });
+    expect((await tooShort(c.module.slug, 20 * 60)).message).toBe(
+      "The window must be at least the test's duration (30 minutes).",
+    );
+  });
 });
 
 describe('scheduling for batches', () => {
@@ -202,7 +227,8 @@ describe('re-opening for one learner', () => {
     await submit(t.app, steady, done.assessment.slug);
     await closeTest(t.app.db, test.id);
 
-    const body = { userId: cut.id, reason: 'Power cut at the Andheri centre', minutes: 30 };
+    // By email, as the operator knows them (in any case).
+    const body = { email: cut.email.toUpperCase(), reason: 'Power cut at the Andheri centre', minutes: 30 };
     const res = await call('POST', `${base}/${test.id}/reopen`, admin.headers, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(adminLiveTestMessages.reopened(cut.email));
@@ -235,20 +261,32 @@ describe('re-opening for one learner', () => {
     expect([late.statusCode, late.json().message]).toEqual([409, adminLiveTestMessages.alreadyRanked]);
   });
 
-  it('re-opens only for learners the test is for, with a reason', async () => {
+  it('re-opens only for learners the test is for, by email, with a reason; says why it cannot', async () => {
     const admin = await createStaff(t.app, 'admin');
     const [member, outsider] = [await createLearner(t.app), await createLearner(t.app)];
     const test = await schedule(admin.headers, { batchIds: [await newBatch(admin, [member])] });
     const url = `${base}/${test.id}/reopen`;
-    const outside = await call('POST', url, admin.headers, { userId: outsider.id, reason: 'Power cut' });
-    expect([outside.statusCode, outside.json().message]).toEqual([
-      404,
-      adminLiveTestMessages.learnerNotFound,
+    const refused = async (payload: object, status: number) => {
+      const res = await call('POST', url, admin.headers, payload);
+      expect(res.statusCode).toBe(status);
+      expect(res.json().data).toBeNull();
+      return res.json().message as string;
+    };
+    expect(await refused({ email: outsider.email, reason: 'Power cut' }, 404)).toBe(
+      `This test is not for ${outsider.email}: they are in none of its batches.`,
+    );
+    expect(await refused({ email: 'nobody@example.test', reason: 'Power cut' }, 404)).toBe(
+      'No account has the email nobody@example.test.',
+    );
+    await refused({ email: 'not an email', reason: 'Power cut' }, 400);
+    await refused({ email: member.email }, 400);
+    const before = await auditOf(test.id);
+    expect(before.rows.some((row) => row.action === 'live-test.reopen')).toBe(false);
+    const res = await call('POST', url, admin.headers, { email: ` ${member.email} `, reason: 'Power cut' });
+    expect([res.statusCode, res.json().message]).toEqual([200, `A new window is open for ${member.email}.`]);
+    expect((res.json().data as AdminLiveTestDetail).progress.reopened).toEqual([
+      expect.objectContaining({ userId: member.id, email: member.email, reason: 'Power cut' }),
     ]);
-    expect((await call('POST', url, admin.headers, { userId: member.id })).statusCode).toBe(400);
-    expect(
-      (await call('POST', url, admin.headers, { userId: member.id, reason: 'Power cut' })).statusCode,
-    ).toBe(200);
   });
 });
 
@@ -264,6 +302,16 @@ describe('results released by hand', () => {
     await submit(t.app, learner, s.assessment.slug);
     const early = await call('POST', `${base}/${test.id}/release`, editor.headers);
     expect([early.statusCode, early.json().message]).toEqual([409, adminLiveTestMessages.stillRunning]);
+    // Submitted while the window is open: no "results open at" the close, which would not open them.
+    const during = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/assessment/get-session/${s.assessment.slug}`,
+      headers: learner.headers,
+    });
+    expect([during.statusCode, during.json().message]).toEqual([409, RESULTS_BEING_CHECKED]);
+    expect(during.json().availableAt).toBeUndefined();
+    const liveItem = (await listLive(t.app, learner)).live.find((p) => p.id === test.id);
+    expect(liveItem).toMatchObject({ status: 'live', resultsHeld: true, you: { state: 'submitted' } });
     await closeTest(t.app.db, test.id);
     expect(await t.app.liveTests.rankDue()).not.toContain(test.id);
 

@@ -28,7 +28,9 @@ export const adminLiveTestMessages = {
   released: 'Results released',
   reopened: (email: string) => `A new window is open for ${email}.`,
   notFound: 'Live test not found',
-  learnerNotFound: 'No such learner for this test',
+  /** Re-opening for an email with no account, or for an account the test is not for. */
+  noAccount: (email: string) => `No account has the email ${email}.`,
+  notForLearner: (email: string) => `This test is not for ${email}: they are in none of its batches.`,
   batchNotFound: 'Batch not found',
   alreadyOpen: 'The test has opened: it can no longer be changed or cancelled.',
   cancelledAlready: 'The test is cancelled.',
@@ -68,7 +70,8 @@ export const updateLiveTestBody = z
 export type UpdateLiveTestBody = z.input<typeof updateLiveTestBody>;
 
 export const reopenBody = z.object({
-  userId: z.uuid(),
+  /** The learner's email, as an operator knows them (any case); the server finds the account. */
+  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
   reason: z.string().trim().min(3).max(500),
   /** The new window's length; the test's duration when left out. */
   minutes: z.number().int().min(1).max(600).optional(),

@@ -162,6 +162,20 @@ export type QuestionReport = z.infer<typeof questionReport>;
 export const questionReportData = z.object({ report: questionReport });
 export type QuestionReportData = z.infer<typeof questionReportData>;
 
+// ---- POST /v1/evaluations/:id/reports ---------------------------------------------------------------
+
+/**
+ * A report on a question of the learner's own session, named by its evaluation: what the quiz of a live
+ * test and its held result have (docs/product.md#question-reports). The same body, limit and one open
+ * report per question; the answer leaves out the question's id, which such a paper keeps until its
+ * results are released.
+ */
+export const evaluationReportParams = questionReportParams;
+/** Outside apiPaths, which every screen's bundle carries (/login's among them): only reports need it. */
+export const evaluationReportsPath = '/v1/evaluations/:id/reports';
+export const evaluationReportData = z.object({ report: questionReport.omit({ questionId: true }) });
+export type EvaluationReportData = z.infer<typeof evaluationReportData>;
+
 // ---- mastery in GET /v1/user-records --------------------------------------------------------------
 
 export const topicMastery = z.object({

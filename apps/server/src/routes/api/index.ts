@@ -37,6 +37,7 @@ import configRoutes from './v1/config.js';
 import evaluationCheckRoute from './v1/evaluations/check.js';
 import evaluationExplainRoute from './v1/evaluations/explain.js';
 import evaluationHintRoute from './v1/evaluations/hint.js';
+import evaluationReportsRoute from './v1/evaluations/reports.js';
 import evaluationsRoutes from './v1/evaluations/index.js';
 import examsRoutes from './v1/exams.js';
 import invitecodeRoutes from './v1/invitecode.js';
@@ -86,6 +87,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(reviewSummaryRoute);
   await api.register(mistakesRoutes);
   await api.register(questionReportsRoute);
+  await api.register(evaluationReportsRoute);
   await api.register(postRoutes);
   await api.register(linkedinRoutes);
   await api.register(authLinkedinRoutes);

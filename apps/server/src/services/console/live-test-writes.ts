@@ -150,20 +150,23 @@ export async function reopenForLearner(
     if (row.cancelled) throw notFound(messages.notFound);
     if (!row.opened) throw conflict(messages.notOpenYet);
     if (row.ranked) throw conflict(messages.alreadyRanked);
+    // By email, as an operator knows the learner; no account and not this test's learner say which.
     const [user] = (
       await tx.execute(sql`
         SELECT u.id, u.email,
           (SELECT json_build_object('id', a.id, 'slug', a.slug, 'completed', a.session_completed,
               'answered', a.answered_question, 'score', a.score, 'started', a.start_time)::text
-            FROM assessments a WHERE a.scheduled_test_id = ${id}::uuid AND a.user_id = u.id) AS session_json
+            FROM assessments a WHERE a.scheduled_test_id = ${id}::uuid AND a.user_id = u.id) AS session_json,
+          (NOT EXISTS (SELECT 1 FROM scheduled_test_batches tb WHERE tb.test_id = ${id}::uuid)
+            OR EXISTS (SELECT 1 FROM scheduled_test_batches tb JOIN batch_members bm ON bm.batch_id = tb.batch_id
+              WHERE tb.test_id = ${id}::uuid AND bm.user_id = u.id)
+            OR EXISTS (SELECT 1 FROM assessments a WHERE a.scheduled_test_id = ${id}::uuid AND a.user_id = u.id))
+            AS for_them
         FROM users u
-        WHERE u.id = ${body.userId}::uuid AND (
-          NOT EXISTS (SELECT 1 FROM scheduled_test_batches tb WHERE tb.test_id = ${id}::uuid)
-          OR EXISTS (SELECT 1 FROM scheduled_test_batches tb JOIN batch_members bm ON bm.batch_id = tb.batch_id
-            WHERE tb.test_id = ${id}::uuid AND bm.user_id = u.id)
-          OR EXISTS (SELECT 1 FROM assessments a WHERE a.scheduled_test_id = ${id}::uuid AND a.user_id = u.id))`)
-    ).rows as { id: string; email: string; session_json: string | null }[];
-    if (!user) throw notFound(messages.learnerNotFound);
+        WHERE u.email = ${body.email}`)
+    ).rows as { id: string; email: string; session_json: string | null; for_them: boolean }[];
+    if (!user) throw notFound(messages.noAccount(body.email));
+    if (!user.for_them) throw notFound(messages.notForLearner(user.email));
     const minutes = body.minutes ?? Number(row.duration_minutes);
     const [window] = (
       await tx.execute(sql`

@@ -28,14 +28,15 @@ export const resultsOpenAt = (closesAt: Date) =>
 export const RANKING_RETRY_MS = 5000;
 
 /**
- * The 409 of a live test whose ranking is not ready: before the close, "results open at" the close
- * (plus the save grace); after it, "being checked" (no moment: an operator releases them) for results
- * held, else "being computed", to ask again in a few seconds.
+ * The 409 of a live test whose ranking is not ready: results released by hand say "being checked"
+ * from the first submission on (no moment: an operator releases them, docs/live-tests.md#from-the-console,
+ * so the close is no promise); others, before the close, "results open at" the close (plus the save
+ * grace), and after it "being computed", to ask again in a few seconds.
  */
 export function rankingNotReady(closesAt: Date, nowMs: number, held = false): AppError {
+  if (held) return conflict(RESULTS_BEING_CHECKED);
   const opensAt = resultsOpenAt(closesAt);
   if (nowMs < opensAt.getTime()) return notYet(liveTestMessages.resultsNotYet(closesAt), opensAt);
-  if (held) return conflict(RESULTS_BEING_CHECKED);
   return notYet(liveTestMessages.rankingInProgress, new Date(nowMs + RANKING_RETRY_MS));
 }
 

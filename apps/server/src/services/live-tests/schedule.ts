@@ -65,7 +65,9 @@ export function checkWindow(opensAt: Date, closesAt: Date, minutes = 0): void {
   if (closesAt <= opensAt) throw new ScheduleError('the test must close after it opens');
   if (closesAt <= new Date()) throw new ScheduleError('the test would already be closed');
   if (closesAt.getTime() - opensAt.getTime() < minutes * 60_000)
-    throw new ScheduleError(`the window must be at least the test's duration (${minutes} minutes)`);
+    throw new ScheduleError(
+      `the window must be at least the test's duration (${minutes} minute${minutes === 1 ? '' : 's'})`,
+    );
 }
 
 export async function scheduleTest(db: Db, request: ScheduleRequest): Promise<ScheduledSummary> {

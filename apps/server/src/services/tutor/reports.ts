@@ -4,12 +4,14 @@ import {
   type QuestionReportBody,
   type ReportReason,
 } from '@ai-tutor/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import { parseEvaluationId } from '../quiz/session-ids.js';
 
 /**
- * Learners flag questions (POST /v1/questions/:id/reports); operators list them with counts and
+ * Learners flag questions (POST /v1/questions/:id/reports, or /v1/evaluations/:id/reports for a
+ * question of their own session); operators list them with counts and
  * resolve them (CLI `reports`), and a key correction of the question resolves its open reports.
  * A learner can report only a question they have been given; anything else is a 404, so report ids
  * cannot be used to probe the bank.
@@ -25,20 +27,24 @@ interface ReportRow {
   inserted: boolean;
 }
 
-export async function reportQuestion(
+type FiledReport = { report: QuestionReport; updated: boolean };
+
+/**
+ * Files (or updates) the learner's open report on the question `given` selects — one row, one column,
+ * and only a question the learner was given — or throws 404. Both ways of reporting go through here.
+ */
+async function fileReport(
   db: DbOrTx,
   userId: string,
-  questionId: string,
+  given: SQL,
   body: QuestionReportBody,
-): Promise<{ report: QuestionReport; updated: boolean }> {
+): Promise<FiledReport> {
   const note = body.note ? body.note : null;
   // One open report per learner and question: a second one replaces its reason and note.
   const result = await db.execute(sql`
     INSERT INTO question_reports AS r (user_id, question_id, reason, note)
-    SELECT ${userId}, q.id, ${body.reason}, ${note}
-    FROM questions q
-    WHERE q.id = ${questionId} AND EXISTS (
-      SELECT 1 FROM assessments a WHERE a.user_id = ${userId} AND a.question_ids @> ARRAY[q.id])
+    SELECT ${userId}, g.question_id, ${body.reason}, ${note}
+    FROM (${given}) AS g(question_id)
     ON CONFLICT (user_id, question_id) WHERE status = 'open'
       DO UPDATE SET reason = excluded.reason, note = excluded.note
     RETURNING r.id, r.question_id, r.reason, r.note, r.status, r.created_at, (xmax = 0) AS inserted`);
@@ -55,6 +61,48 @@ export async function reportQuestion(
     },
     updated: !row.inserted,
   };
+}
+
+/** A question by its id, from the notebook: one the learner has been given in any session. */
+export async function reportQuestion(
+  db: DbOrTx,
+  userId: string,
+  questionId: string,
+  body: QuestionReportBody,
+): Promise<FiledReport> {
+  return fileReport(
+    db,
+    userId,
+    sql`SELECT q.id FROM questions q WHERE q.id = ${questionId} AND EXISTS (
+      SELECT 1 FROM assessments a WHERE a.user_id = ${userId} AND a.question_ids @> ARRAY[q.id])`,
+    body,
+  );
+}
+
+/**
+ * A question of one of the learner's own sessions, by its evaluation (session-ids.ts), running or
+ * completed: the way a live test's quiz and its held result report, where the learner has no question
+ * id. Another learner's session, or a position it does not have, is a 404. The answer leaves the
+ * question's id out (the route's schema).
+ */
+export async function reportEvaluation(
+  db: DbOrTx,
+  userId: string,
+  evaluationId: string,
+  body: QuestionReportBody,
+): Promise<{ report: Omit<QuestionReport, 'questionId'>; updated: boolean }> {
+  const at = parseEvaluationId(evaluationId);
+  if (!at) throw notFound(tutorMessages.reportQuestionNotFound);
+  const filed = await fileReport(
+    db,
+    userId,
+    sql`SELECT a.question_ids[${at.position + 1}::int] FROM assessments a
+      WHERE a.id = ${at.sessionId}::uuid AND a.user_id = ${userId}
+        AND a.question_ids[${at.position + 1}::int] IS NOT NULL`,
+    body,
+  );
+  const { questionId: _hidden, ...report } = filed.report;
+  return { report, updated: filed.updated };
 }
 
 export interface ReportSummary {

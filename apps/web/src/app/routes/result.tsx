@@ -73,6 +73,32 @@ function askTutor(evaluation: ResultEvaluation) {
   );
 }
 
+// A live test's paper to report while its result waits, and the notebook's "Report a problem": their
+// own chunks, fetched only for such a result.
+const PaperToReport = lazy(() => import('../../features/results/components/PaperToReport'));
+const ReportQuestionButton = lazy(() =>
+  import('../../features/mistakes/components/ReportQuestionDialog').then((m) => ({
+    default: m.ReportQuestionButton,
+  })),
+);
+
+/** Each question of the paper reported by its evaluation (docs/product.md#question-reports). */
+function reportButton(evaluationId: string, number: number) {
+  return (
+    <Suspense fallback={null}>
+      <ReportQuestionButton target={{ evaluationId }} name={`Report a problem with question ${number}`} />
+    </Suspense>
+  );
+}
+
+function paperToReport(slug: string) {
+  return (
+    <Suspense fallback={null}>
+      <PaperToReport slug={slug} action={reportButton} />
+    </Suspense>
+  );
+}
+
 /**
  * /quiz/result/:assessmentId — 'Test Analysis' (docs/product.md#result-screen) with the AI tutor's actions (docs/product.md#ai-tutor-and-achievements). The
  * quiz's saved copy is the quiz feature's own: the route asks it to clear it, or where the test runs.
@@ -93,6 +119,7 @@ export default function ResultPage() {
       onOpened={clearSavedQuiz}
       runningQuizPath={savedQuizPath}
       afterSummary={liveRanking}
+      whileResultsWait={paperToReport}
     />
   );
 }

@@ -79,14 +79,14 @@ describe('the console’s live tests', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Re-open for a learner' }));
     const dialog = await screen.findByRole('dialog', { name: 'Re-open for one learner' });
-    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Learner id' }));
-    await userEvent.paste(LEARNER_ID);
+    await userEvent.click(within(dialog).getByRole('textbox', { name: "Learner's email" }));
+    await userEvent.paste('asha@example.test');
     await userEvent.click(within(dialog).getByRole('textbox', { name: 'Reason' }));
     await userEvent.paste('Power cut at the centre');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Re-open' }));
     expect(await screen.findByText('Power cut at the centre')).toBeInTheDocument();
     expect(calls.find((call) => call.url.pathname.endsWith('/reopen'))?.body).toEqual({
-      userId: LEARNER_ID,
+      email: 'asha@example.test',
       reason: 'Power cut at the centre',
     });
 
@@ -97,6 +97,28 @@ describe('the console’s live tests', () => {
     expect(screen.getByText(/Ranked/)).toBeInTheDocument();
     // the data grid and the form are slow to render in jsdom on a busy machine
   }, 60_000);
+
+  it('says in the dialog why it cannot re-open for an email, keeping what was typed', async () => {
+    answerCalls(({ url, method }) => {
+      if (url.pathname === `/api/v1/admin/scheduled-tests/${TEST_ID}/reopen` && method === 'POST')
+        return { status: 404, body: { message: 'No account has the email asha@exmaple.test.', data: null } };
+      if (url.pathname === `/api/v1/admin/scheduled-tests/${TEST_ID}`) return ok(detail());
+      return undefined;
+    });
+    renderRoutes(routes, `/admin/live-tests/${TEST_ID}`, testUser({ roles: ['editor'] }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Re-open for a learner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Re-open for one learner' });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: "Learner's email" }),
+      'asha@exmaple.test',
+    );
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Power cut');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Re-open' }));
+    expect(
+      await within(dialog).findByText('No account has the email asha@exmaple.test.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: "Learner's email" })).toHaveValue('asha@exmaple.test');
+  });
 
   it('shows a teacher the test without the buttons that change it', async () => {
     answerCalls(({ url }) =>

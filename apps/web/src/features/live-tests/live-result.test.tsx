@@ -112,6 +112,10 @@ describe('a live test’s result (docs/product.md#live-test-rules)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Live test submitted' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Test Analysis' })).not.toBeInTheDocument();
     expect(screen.queryByText(/still in progress/)).not.toBeInTheDocument();
+    // Its questions can be reported meanwhile (live-reports.test.tsx files one).
+    expect(
+      await screen.findByRole('button', { name: 'Report a problem with a question' }),
+    ).toBeInTheDocument();
   });
 
   it('asks again when results open, and again while the ranking is not done, then shows the result', async () => {

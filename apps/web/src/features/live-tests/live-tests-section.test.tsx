@@ -243,6 +243,14 @@ describe('/exams’ live tests (docs/product.md#live-tests)', () => {
     expect(api.asked()).toBe(1);
   });
 
+  it('a test held for checking, submitted while open, says its results come after checking, not at the close', async () => {
+    serve(() => list({ live: [liveTest({ resultsHeld: true, you: { state: 'submitted', slug: 's1' } })] }));
+    open();
+    const live = await group('Live now');
+    expect(live).toHaveTextContent(RESULTS_BEING_CHECKED);
+    expect(live).not.toHaveTextContent('results open at');
+  });
+
   it('shows nothing when no live test is scheduled', async () => {
     const api = serve(() => list({}));
     open();

@@ -17,6 +17,19 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { errorMessage } from '../../../lib/base-query';
 import { useUploadMembersCsvMutation } from '../api/people';
 
+/** Off screen but in the tab order and the accessibility tree (MUI's file-upload example). */
+const visuallyHidden = {
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  height: 1,
+  width: 1,
+  overflow: 'hidden',
+  position: 'absolute',
+  bottom: 0,
+  left: 0,
+  whiteSpace: 'nowrap',
+} as const;
+
 /** What each row's result means, in words (never told by colour alone). */
 export const rowResultText: Record<CsvRowResult, string> = {
   added: 'Added',
@@ -94,14 +107,22 @@ export function CsvMembersUpload({ batchId, onDone }: { batchId: string; onDone:
         One email a row, or a column headed “email”. Each row is reported.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mt: 1 }}>
-        <Button component="label" variant="outlined">
+        {/* MUI's file-upload idiom: a label styled as a button (no button role on a label, aria-allowed-role)
+            around the input, which stays focusable (visually hidden, not `hidden`) so the keyboard opens it. */}
+        <Button
+          component="label"
+          role={undefined}
+          tabIndex={-1}
+          variant="outlined"
+          sx={{ '&:has(input:focus-visible)': { outline: 2, outlineOffset: 2 } }}
+        >
           {file ? file.name : 'Choose file'}
           <input
-            hidden
             type="file"
             accept=".csv,text/csv,text/plain"
             aria-label="CSV file"
             onChange={choose}
+            style={visuallyHidden}
           />
         </Button>
         <FormControlLabel

@@ -12,9 +12,13 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/base-query';
 import { useReopenLiveTestMutation } from '../api/live-tests';
 
-/** A new window for one learner (a power cut at a centre), with the reason the audit log keeps. */
+/**
+ * A new window for one learner (a power cut at a centre), with the reason the audit log keeps. The
+ * learner by email, as the operator knows them; the server says when no account or none of the test's
+ * learners has it.
+ */
 export function ReopenDialog({ testId, onClose }: { testId: string; onClose: (done: boolean) => void }) {
-  const [userId, setUserId] = useState('');
+  const [email, setEmail] = useState('');
   const [reason, setReason] = useState('');
   const [minutes, setMinutes] = useState('');
   const [reopen, { isLoading, error }] = useReopenLiveTestMutation();
@@ -22,7 +26,7 @@ export function ReopenDialog({ testId, onClose }: { testId: string; onClose: (do
     event.preventDefault();
     const done = await reopen({
       id: testId,
-      userId: userId.trim(),
+      email: email.trim(),
       reason: reason.trim(),
       ...(minutes ? { minutes: Number(minutes) } : {}),
     })
@@ -37,9 +41,11 @@ export function ReopenDialog({ testId, onClose }: { testId: string; onClose: (do
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
             <TextField
-              label="Learner id"
-              value={userId}
-              onChange={(event) => setUserId(event.target.value)}
+              label="Learner's email"
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
               size="small"
               required
             />
@@ -68,7 +74,7 @@ export function ReopenDialog({ testId, onClose }: { testId: string; onClose: (do
           <Button
             type="submit"
             variant="contained"
-            disabled={isLoading || !userId.trim() || reason.trim().length < 3}
+            disabled={isLoading || !email.trim() || reason.trim().length < 3}
           >
             Re-open
           </Button>

@@ -65,8 +65,13 @@ function Standing({
         Closes in {countdownText(Date.parse(test.closesAt) - now)}
       </Typography>
     );
+    // Results released by hand do not open at the close: the held wording, as once it has closed.
     if (you.state === 'submitted' || you.state === 'ranked')
-      return <Typography variant="body2">{liveTexts.resultsOpenAt(test.closesAt)}</Typography>;
+      return (
+        <Typography variant="body2">
+          {test.resultsHeld ? RESULTS_BEING_CHECKED : liveTexts.resultsOpenAt(test.closesAt)}
+        </Typography>
+      );
     return (
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         {closes}

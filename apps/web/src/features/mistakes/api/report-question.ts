@@ -1,12 +1,22 @@
-import { apiPaths, buildPath, type QuestionReportBody } from '@ai-tutor/contract';
+import { apiPaths, buildPath, evaluationReportsPath, type QuestionReportBody } from '@ai-tutor/contract';
 import { api, withMessage } from '../../../lib/api-client';
 
-/** POST /v1/questions/:id/reports — a learner flags a question (wrong key, typo, unclear, other). */
+/**
+ * What a report is about: a question by its id (the notebook), or the question at a place of the
+ * learner's own session by its evaluation (a live test's quiz and held result, which show no question
+ * id). One way of reporting either way: the same dialog, body, limit and messages.
+ */
+export type ReportTarget = { questionId: string } | { evaluationId: string };
+
+/** POST /v1/questions/:id/reports or /v1/evaluations/:id/reports — a learner flags a question. */
 export const reportQuestionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    reportQuestion: build.mutation<{ message: string }, { questionId: string; body: QuestionReportBody }>({
-      query: ({ questionId, body }) => ({
-        url: buildPath(apiPaths.questionReports, { id: questionId }),
+    reportQuestion: build.mutation<{ message: string }, { target: ReportTarget; body: QuestionReportBody }>({
+      query: ({ target, body }) => ({
+        url:
+          'questionId' in target
+            ? buildPath(apiPaths.questionReports, { id: target.questionId })
+            : buildPath(evaluationReportsPath, { id: target.evaluationId }),
         method: 'POST',
         body,
       }),

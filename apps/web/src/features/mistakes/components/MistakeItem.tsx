@@ -95,7 +95,7 @@ export function MistakeItem({
         </Labelled>
         {askTutor?.(mistake)}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }} useFlexGap>
-          <ReportQuestionButton questionId={mistake.questionId} />
+          <ReportQuestionButton target={{ questionId: mistake.questionId }} />
           <Button variant="outlined" onClick={() => onDismiss(mistake)} disabled={dismissing}>
             I&apos;ve got this
           </Button>

@@ -21,7 +21,7 @@ import {
 import { useId, useState } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/base-query';
-import { useReportQuestionMutation } from '../api/report-question';
+import { useReportQuestionMutation, type ReportTarget } from '../api/report-question';
 
 type Reason = QuestionReportBody['reason'];
 const NOTE_MAX = REPORT_NOTE_MAX_LENGTH;
@@ -31,11 +31,11 @@ const NOTE_MAX = REPORT_NOTE_MAX_LENGTH;
  * says it arrived. The dialog stays open on a failure so nothing typed is lost.
  */
 export function ReportQuestionDialog({
-  questionId,
+  target,
   open,
   onClose,
 }: {
-  questionId: string;
+  target: ReportTarget;
   open: boolean;
   onClose: () => void;
 }) {
@@ -53,7 +53,7 @@ export function ReportQuestionDialog({
       return;
     }
     const trimmed = note.trim();
-    const result = await report({ questionId, body: { reason, ...(trimmed ? { note: trimmed } : {}) } });
+    const result = await report({ target, body: { reason, ...(trimmed ? { note: trimmed } : {}) } });
     if ('error' in result && result.error) {
       toast(errorMessage(result.error, 'Your report could not be sent. Please try again.'), 'error');
       return;
@@ -110,15 +110,18 @@ export function ReportQuestionDialog({
   );
 }
 
-/** The button that opens the dialog, for a mistake or a result row. */
-export function ReportQuestionButton({ questionId }: { questionId: string }) {
+/**
+ * The button that opens the dialog: for a mistake, a live test's question on the quiz, or a question of
+ * a held result. `name` tells one question's button from another's where several are on the screen.
+ */
+export function ReportQuestionButton({ target, name }: { target: ReportTarget; name?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="small" variant="text" onClick={() => setOpen(true)}>
+      <Button size="small" variant="text" onClick={() => setOpen(true)} aria-label={name}>
         Report a problem
       </Button>
-      {open && <ReportQuestionDialog questionId={questionId} open={open} onClose={() => setOpen(false)} />}
+      {open && <ReportQuestionDialog target={target} open={open} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -40,6 +40,8 @@ interface QuestionPanelProps {
   practice?: ReactNode;
   /** The paper's section the question is in: its title and marks above the question. */
   section?: PaperSection | undefined;
+  /** Beside the question's heading: a live test's "Report a problem" (QuizScreenProps). */
+  action?: ReactNode;
 }
 
 /** "+4 / −1" read out in words. */
@@ -61,6 +63,7 @@ export function QuestionPanel({
   onSave,
   practice,
   section,
+  action,
 }: QuestionPanelProps) {
   // A phone's action bar is one row: the shorter labels start the buttons' names (label in name).
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
@@ -87,25 +90,27 @@ export function QuestionPanel({
         alignItems="center"
         justifyContent="space-between"
         gap={1}
-        flexWrap="wrap"
-        sx={{ mb: 1.5 }}
+        sx={{ mb: 1.5, flexWrap: 'wrap' }}
       >
         <Typography id="question-heading" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
           Question - {index + 1}
         </Typography>
-        {viewIn.available && viewIn.lang && (
-          <ViewInSelect available={viewIn.available} lang={viewIn.lang} onChange={viewIn.setLang} />
-        )}
-        {section && (
-          <Chip
-            size="small"
-            variant="outlined"
-            label={marksText(section.marks)}
-            aria-label={marksWords(section)}
-            title={section.instructions}
-            sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
-          />
-        )}
+        <Stack direction="row" alignItems="center" gap={1} sx={{ flexWrap: 'wrap' }}>
+          {viewIn.available && viewIn.lang && (
+            <ViewInSelect available={viewIn.available} lang={viewIn.lang} onChange={viewIn.setLang} />
+          )}
+          {action}
+          {section && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={marksText(section.marks)}
+              aria-label={marksWords(section)}
+              title={section.instructions}
+              sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+            />
+          )}
+        </Stack>
       </Stack>
       <Box lang={viewIn.lang}>
         {passage !== null && <PassagePanel passage={passage} />}

@@ -1,7 +1,7 @@
 import { SAVE_GRACE_SECONDS, saveTexts, sectionOf, uiTexts } from '@ai-tutor/contract';
 import { Alert, Box, Divider, Grid, Typography, useMediaQuery, type Theme } from '@mui/material';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast/use-toast';
@@ -38,6 +38,8 @@ export interface QuizRunnerProps {
   examId: string;
   now: () => number;
   retryBaseMs?: number;
+  /** Beside each question of a live test (QuizScreenProps). */
+  liveQuestionAction?: (evaluationId: string) => ReactNode;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,7 +52,7 @@ export const OTHER_TAB_TEXT =
   'This test is also open in another tab. Answers saved in one tab replace the other’s: carry on in one tab only.';
 
 /** The CBT screen of a running session; practice and review add Check, confidence and hints. */
-export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProps) {
+export function QuizRunner({ initial, examId, now, retryBaseMs, liveQuestionAction }: QuizRunnerProps) {
   const { assessment } = initial;
   const navigate = useNavigate();
   const toast = useToast();
@@ -247,6 +249,7 @@ export function QuizRunner({ initial, examId, now, retryBaseMs }: QuizRunnerProp
             onToggleMark={guard('mark', () => store.toggleMark())}
             onClear={guard('clear', () => store.clearResponse())}
             onSave={onSave}
+            action={assessment.liveTest ? liveQuestionAction?.(current.evaluation._id) : undefined}
             practice={
               feedback ? (
                 <PracticePanel question={current} store={store} onEnded={handlers.onEnded} />

@@ -1,6 +1,6 @@
 import { quizMessages, uiTexts } from '@ai-tutor/contract';
 import { Alert, Box, Button } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/base-query';
@@ -20,13 +20,24 @@ export interface QuizScreenProps {
   retryBaseMs?: number;
   /** How the exam-day queue waits between starts; tests pass their own. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Beside a live test's question (its evaluation id): "Report a problem", supplied by the route. A
+   * live paper shows no question id, so the notebook cannot report it until the results are released.
+   */
+  liveQuestionAction?: (evaluationId: string) => ReactNode;
 }
 
 /**
  * /quiz/exam/:examId/:type/:moduleId/:subjectId?/:topicId? — finds this route's running session again
  * (after a reload) or creates one, then runs it. Creation failure: toast and back to /exams.
  */
-export function QuizScreen({ mode = 'timed', now = Date.now, retryBaseMs, sleep }: QuizScreenProps) {
+export function QuizScreen({
+  mode = 'timed',
+  now = Date.now,
+  retryBaseMs,
+  sleep,
+  liveQuestionAction,
+}: QuizScreenProps) {
   const routeParams = useParams();
   const [search] = useSearchParams();
   const live = search.get(LIVE_TEST_PARAM);
@@ -81,6 +92,7 @@ export function QuizScreen({ mode = 'timed', now = Date.now, retryBaseMs, sleep 
         examId={params.examId ?? boot.state.assessment.exam.slug}
         now={now}
         {...(retryBaseMs !== undefined ? { retryBaseMs } : {})}
+        {...(liveQuestionAction ? { liveQuestionAction } : {})}
       />
     );
   }

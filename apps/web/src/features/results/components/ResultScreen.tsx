@@ -85,6 +85,7 @@ export function ResultScreen({
   onOpened,
   runningQuizPath,
   afterSummary,
+  whileResultsWait,
 }: {
   /** Actions beside the title for the completed assessment (e.g. sharing), supplied by the route. */
   headerActions?: (assessmentSlug: string) => ReactNode;
@@ -95,6 +96,11 @@ export function ResultScreen({
   runningQuizPath?: (assessmentSlug: string) => string | null;
   /** Under the summary: a live test's ranking (the route composes it in, fetched only for one). */
   afterSummary?: (data: ResultData) => ReactNode;
+  /**
+   * Under a live test's result that is not open yet (before the close, or held for checking): its
+   * questions to report (the route composes them in, docs/product.md#question-reports).
+   */
+  whileResultsWait?: (assessmentSlug: string) => ReactNode;
 } = {}) {
   const { assessmentId: slug = '' } = useParams();
   const query = useGetAssessmentResultQuery(slug, { skip: !slug });
@@ -117,10 +123,20 @@ export function ResultScreen({
     // A submitted live test: its result opens when the window closes (docs/product.md#live-test-rules).
     const availableAt = (error as { data?: { availableAt?: unknown } } | undefined)?.data?.availableAt;
     if (status === 409 && typeof availableAt === 'string')
-      return <ResultsLater availableAt={availableAt} onOpen={refetch} />;
+      return (
+        <>
+          <ResultsLater availableAt={availableAt} onOpen={refetch} />
+          {whileResultsWait?.(slug)}
+        </>
+      );
     // Results released by hand, held while the institute checks them (docs/live-tests.md).
     if (status === 409 && (error as { data?: { message?: unknown } }).data?.message === RESULTS_BEING_CHECKED)
-      return <Problem>{RESULTS_BEING_CHECKED}</Problem>;
+      return (
+        <>
+          <Problem>{RESULTS_BEING_CHECKED}</Problem>
+          {whileResultsWait?.(slug)}
+        </>
+      );
     if (status === 409) {
       const back = runningQuizPath?.(slug);
       return (

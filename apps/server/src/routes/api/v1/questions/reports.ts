@@ -8,15 +8,15 @@ import {
 } from '@ai-tutor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../../../plugins/app/authenticate.js';
-import { errors, perUser } from '../shared.js';
+import { errors } from '../shared.js';
 
 /** A learner flags a question (docs/product.md#question-reports); operators read them with `npm run cli -- reports list`. */
 const questionReportsRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     apiPaths.questionReports,
     {
-      preHandler: fastify.requireLearner,
-      config: perUser('question-reports', 30),
+      // The ceiling is shared with the evaluation's reports (plugins/app/review.ts).
+      preHandler: [fastify.requireLearner, fastify.reportLimit],
       schema: {
         tags: ['tutor'],
         summary: 'Report a question: wrong key, typo, unclear, other',

@@ -53,7 +53,8 @@ const adminScheduledTestActionsRoutes: FastifyPluginAsyncZod = async (fastify) =
       schema: {
         ...schema(
           'Re-open a live test for one learner, with a reason (admin, editor)',
-          'A new window from now, `minutes` long (the test’s duration by default), for that learner ' +
+          'The learner by `email` (404 with the reason for an email without an account or not among the ' +
+            'test’s learners). A new window from now, `minutes` long (the test’s duration by default), for that learner ' +
             'alone: their earlier attempt is replaced and the new one is ranked with the rest; the ' +
             'ranking and everyone’s results wait for the window. 409 before the test opens or once ranked.',
         ),
@@ -62,8 +63,7 @@ const adminScheduledTestActionsRoutes: FastifyPluginAsyncZod = async (fastify) =
     },
     async (request) => {
       const data = await reopenForLearner(fastify.db, actorOf(request), request.params.id, request.body);
-      const learner = data.progress.reopened.find((r) => r.userId === request.body.userId);
-      return { message: messages.reopened(learner?.email ?? request.body.userId), data };
+      return { message: messages.reopened(request.body.email), data };
     },
   );
 
