@@ -101,7 +101,7 @@ describe('a test held for release, re-opened for one learner', () => {
     const data = await analysis(testId);
     expect([data.test.takers, data.test.mean]).toEqual([2, (4 * 4 + 5 * 4) / 2]);
 
-    // The release ranks it, and the ranking writes the analysis again in its transaction.
+    // The release ranks it; the analysis stands (the sessions are the same).
     const release = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/scheduled-tests/${testId}/release`,

@@ -14,7 +14,8 @@ import { storeItemAnalysis } from '../analysis/stored-item-analysis.js';
  * first (the sweep; a session's deadline is never after the close), then one statement ranks the
  * takers — competition ranking (ties share a rank: 1, 1, 3) and NTA's percentile, 100 × (takers with a
  * score ≤ yours) / takers = 100 × (takers − rank + 1) / takers — and the figures every taker shares
- * are stored with the test, and so is its item analysis (docs/item-analysis.md#when-it-is-computed).
+ * are stored with the test. Its item analysis is stored just before, by the same job, once the
+ * sessions are completed (docs/item-analysis.md#when-it-is-computed).
  * A key correction re-ranks and re-analyses (rerankTestsWithQuestion), keeping each moved taker's
  * previous rank.
  */
@@ -160,14 +161,14 @@ const DUE = sql.raw(`ranked_at IS NULL AND cancelled_at IS NULL
   AND (release = 'at-close' OR released_at IS NOT NULL)`);
 
 /**
- * Due for its item analysis alone: closed (plus the save grace), not analysed — results held for
- * release (checked before they go out), re-opened for a learner whose window has closed since, or
- * ranked before analyses were stored. Ranked tests are analysed in the ranking's own transaction.
+ * Due for its item analysis: closed (plus the save grace), not analysed — about to be ranked, results
+ * held for release (checked before they go out), re-opened for a learner whose window has closed
+ * since, or ranked before analyses were stored.
  */
 const ANALYSIS_DUE = sql.raw(`cancelled_at IS NULL
   AND greatest(closes_at, extended_until) < now() - make_interval(secs => ${GRACE_SECONDS_AFTER_CLOSE})
   AND NOT EXISTS (SELECT 1 FROM live_test_item_analyses s WHERE s.test_id = scheduled_tests.id)`);
-/** Analyses written per tick outside a ranking: the newest first, so a backlog does not hold the job. */
+/** Analyses per tick besides the tests being ranked: the newest first, so a backlog does not hold the job. */
 const ANALYSES_PER_TICK = 5;
 
 /** A session of the test not completed yet (one another process is completing, or a re-opened window). */
@@ -176,6 +177,9 @@ const stillRunning = async (tx: DbOrTx, id: string) =>
     await tx.execute(sql`
       SELECT 1 FROM assessments WHERE scheduled_test_id = ${id}::uuid AND NOT session_completed LIMIT 1`)
   ).rows.length > 0;
+
+const analysed = async (tx: DbOrTx, id: string) =>
+  (await tx.execute(sql`SELECT 1 FROM live_test_item_analyses WHERE test_id = ${id}::uuid`)).rows.length > 0;
 
 /** In its own transaction, once its sessions are all completed; false: not now (locked, or running). */
 async function analyseTest(db: Db, id: string): Promise<boolean> {
@@ -200,13 +204,17 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
     await db.execute(sql`
       SELECT id FROM scheduled_tests WHERE ${DUE} ORDER BY closes_at`)
   ).rows as { id: string }[];
+  // Those about to be ranked first, then a few others (held results, ranked before analyses were stored).
   const analysisDue = (
     await db.execute(sql`
-      SELECT id FROM scheduled_tests WHERE ${ANALYSIS_DUE} AND NOT (${DUE})
-      ORDER BY closes_at DESC LIMIT ${ANALYSES_PER_TICK}`)
+      SELECT id FROM scheduled_tests WHERE ${ANALYSIS_DUE}
+      ORDER BY (${DUE}) DESC, closes_at DESC LIMIT ${due.length + ANALYSES_PER_TICK}`)
   ).rows as { id: string }[];
   if (due.length === 0 && analysisDue.length === 0) return [];
   await sweepExpired(db, grader);
+  // The analysis before the ranking, each in its own transaction: it needs the completed sessions, not
+  // the ranks, and the ranking's transaction spends seconds on the takers' records at 10,000 takers.
+  for (const { id } of analysisDue) await analyseTest(db, id);
   const ranked: string[] = [];
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {
@@ -219,7 +227,8 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
       // A session another process is still completing: rank on a later tick, with it.
       if (await stillRunning(tx, id)) return false;
       await rankTest(tx, id);
-      await storeItemAnalysis(tx, id);
+      // Not analysed just before (another process held the test): now, with the ranking.
+      if (!(await analysed(tx, id))) await storeItemAnalysis(tx, id);
       await countLiveTestRecords(tx, id, locked[0].marking_scheme);
       // Now its answers may enter the review queue (services/tutor/history-queue.ts).
       await queueLiveTestHistory(tx, id);
@@ -227,7 +236,6 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
     });
     if (done) ranked.push(id);
   }
-  for (const { id } of analysisDue) await analyseTest(db, id);
   return ranked;
 }
 
