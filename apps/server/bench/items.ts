@@ -119,7 +119,7 @@ async function closeAndWait(bench: Bench, testId: string): Promise<boolean> {
   const stores = Boolean(table!.stored);
   let ranked: number | null = null;
   let analysed: number | null = null;
-  while (Date.now() - closedAt < 120_000 && analysed === null) {
+  while (Date.now() - closedAt < 120_000 && (ranked === null || analysed === null)) {
     const [row] = await bench.server.sqlRows(
       stores
         ? `SELECT t.ranked_at IS NOT NULL AS ranked, s.test_id IS NOT NULL AS analysed
@@ -128,8 +128,8 @@ async function closeAndWait(bench: Bench, testId: string): Promise<boolean> {
       [testId],
     );
     if (row!.ranked && ranked === null) ranked = Date.now() - closedAt;
-    if (row!.analysed) analysed = Date.now() - closedAt;
-    else await sleep(50);
+    if (row!.analysed && analysed === null) analysed = Date.now() - closedAt;
+    if (ranked === null || analysed === null) await sleep(50);
   }
   const s = (ms: number | null) => (ms === null ? 'NOT within 120 s' : `${round(ms / 1000, 2)} s`);
   log(
