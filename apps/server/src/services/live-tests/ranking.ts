@@ -207,14 +207,14 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
   // Those about to be ranked first, then a few others (held results, ranked before analyses were stored).
   const analysisDue = (
     await db.execute(sql`
-      SELECT id FROM scheduled_tests WHERE ${ANALYSIS_DUE}
+      SELECT id, (${DUE}) AS ranking FROM scheduled_tests WHERE ${ANALYSIS_DUE}
       ORDER BY (${DUE}) DESC, closes_at DESC LIMIT ${due.length + ANALYSES_PER_TICK}`)
-  ).rows as { id: string }[];
+  ).rows as { id: string; ranking: boolean }[];
   if (due.length === 0 && analysisDue.length === 0) return [];
   await sweepExpired(db, grader);
   // The analysis before the ranking, each in its own transaction: it needs the completed sessions, not
   // the ranks, and the ranking's transaction spends seconds on the takers' records at 10,000 takers.
-  for (const { id } of analysisDue) await analyseTest(db, id);
+  for (const { id } of analysisDue.filter((t) => t.ranking)) await analyseTest(db, id);
   const ranked: string[] = [];
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {
@@ -236,6 +236,8 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
     });
     if (done) ranked.push(id);
   }
+  // The others after the rankings, which they must not delay.
+  for (const { id } of analysisDue.filter((t) => !t.ranking)) await analyseTest(db, id);
   return ranked;
 }
 
