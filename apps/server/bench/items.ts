@@ -2,9 +2,11 @@
  * The item-analysis phase (docs/item-analysis.md): one live test of the 75-question mock test with
  * every seeded learner as a taker who submitted (an ability per taker; each answer an option's text,
  * right with a chance that grows with it, else a wrong option or blank), written straight into the
- * database and closed. Then it times, on the built server: the item analysis right after the close
- * (first call and median of a few), its CSV, the results as CSV and as Excel, and the teachers'
- * analytics calls (a batch of BATCH_SIZE takers) one at a time and CONCURRENCY at once, p95.
+ * database while the test is open. It times, on the built server: the item analysis computed on
+ * read while the test runs; then the close, and the time until the ranking job has stored the
+ * ranking and the analysis (goal < 10 s); the stored analysis read (p95 of ITEM_CALLS, goal < 200 ms),
+ * its CSV, the results as CSV and as Excel, and the teachers' analytics calls (a batch of BATCH_SIZE
+ * takers) one at a time and CONCURRENCY at once, p95 by call and mixed (goal < 200 ms).
  * PostgreSQL only, as the live phase (PGlite's single connection would time the queue).
  */
 import type { Bench } from './context.js';
@@ -14,6 +16,8 @@ import { log } from './options.js';
 const BATCH_SIZE = 60;
 const ANALYTICS_CALLS = 200;
 const CONCURRENCY = 10;
+const ITEM_CALLS = 40;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function seedTest(bench: Bench): Promise<{ testId: string; takers: number }> {
   const sqlRows = bench.server.sqlRows;
@@ -28,12 +32,11 @@ async function seedTest(bench: Bench): Promise<{ testId: string; takers: number 
        GROUP BY subject_id, sort_order
      )
      INSERT INTO scheduled_tests (exam_id, module_id, name, opens_at, closes_at, duration_minutes,
-       marking_scheme, total_marks, paper, question_ids, ranked_at)
-     SELECT m.exam_id, m.id, 'Bench item analysis', now() - interval '4 hours', now() - interval '1 minute',
+       marking_scheme, total_marks, paper, question_ids)
+     SELECT m.exam_id, m.id, 'Bench item analysis', now() - interval '4 hours', now() + interval '1 hour',
        180, 'spec@1', 300,
        (SELECT jsonb_agg(jsonb_build_object('subjectId', subject_id, 'questionIds', to_jsonb(ids)) ORDER BY sort_order) FROM paper),
-       (SELECT array_agg(x ORDER BY sort_order, x) FROM paper, unnest(ids) AS x),
-       now()
+       (SELECT array_agg(x ORDER BY sort_order, x) FROM paper, unnest(ids) AS x)
      FROM modules m WHERE m.id = $1::uuid
      RETURNING id`,
     [bench.seeded.long.moduleId],
@@ -96,8 +99,44 @@ async function timed(bench: Bench, label: string, path: string, token: string, r
   }
   const sorted = [...times].sort((a, b) => a - b);
   log(
-    `${label}: first ${round(times[0]!)} ms, median of ${runs} ${round(pct(sorted, 50))} ms (status ${status})`,
+    `${label}: first ${round(times[0]!)} ms, median of ${runs} ${round(pct(sorted, 50))} ms` +
+      (runs >= 20 ? `, p95 ${round(pct(sorted, 95))} ms` : '') +
+      ` (status ${status})`,
   );
+}
+
+/** Closes the test (its window ended the save grace ago) and waits for the job's ranking and analysis. */
+async function closeAndWait(bench: Bench, testId: string): Promise<boolean> {
+  await bench.server.sqlRows(
+    `UPDATE scheduled_tests SET closes_at = now() - interval '10 seconds' WHERE id = $1::uuid`,
+    [testId],
+  );
+  const closedAt = Date.now();
+  // Code from before analyses were stored (a before/after comparison): only the ranking to wait for.
+  const [table] = await bench.server.sqlRows(
+    `SELECT to_regclass('live_test_item_analyses') IS NOT NULL AS stored`,
+  );
+  const stores = Boolean(table!.stored);
+  let ranked: number | null = null;
+  let analysed: number | null = null;
+  while (Date.now() - closedAt < 120_000 && (ranked === null || analysed === null)) {
+    const [row] = await bench.server.sqlRows(
+      stores
+        ? `SELECT t.ranked_at IS NOT NULL AS ranked, s.test_id IS NOT NULL AS analysed
+           FROM scheduled_tests t LEFT JOIN live_test_item_analyses s ON s.test_id = t.id WHERE t.id = $1::uuid`
+        : `SELECT ranked_at IS NOT NULL AS ranked, ranked_at IS NOT NULL AS analysed FROM scheduled_tests WHERE id = $1::uuid`,
+      [testId],
+    );
+    if (row!.ranked && ranked === null) ranked = Date.now() - closedAt;
+    if (row!.analysed && analysed === null) analysed = Date.now() - closedAt;
+    if (ranked === null || analysed === null) await sleep(50);
+  }
+  const s = (ms: number | null) => (ms === null ? 'NOT within 120 s' : `${round(ms / 1000, 2)} s`);
+  log(
+    `close (+ grace) → ranking stored ${s(ranked)}, item analysis ${stores ? `stored ${s(analysed)}` : 'not stored (computed on each read)'} ` +
+      `(goal < 10 s; includes up to one 2 s tick of the ranking job)`,
+  );
+  return stores;
 }
 
 export async function itemAnalysis(bench: Bench) {
@@ -124,7 +163,16 @@ export async function itemAnalysis(bench: Bench) {
   );
 
   const admin = `/api/v1/admin/scheduled-tests/${testId}`;
-  await timed(bench, 'item analysis after the close', `${admin}/item-analysis`, token, 3);
+  // While the test runs nothing is stored: the call computes it (what every call cost before).
+  await timed(bench, 'item analysis computed on read (test open)', `${admin}/item-analysis`, token, 3);
+  const stores = await closeAndWait(bench, testId);
+  await timed(
+    bench,
+    `item analysis after the close (${stores ? 'stored' : 'computed'})`,
+    `${admin}/item-analysis`,
+    token,
+    stores ? ITEM_CALLS : 3,
+  );
   await timed(bench, 'item-analysis.csv', `${admin}/item-analysis.csv`, token, 1);
   await timed(bench, 'results.csv', `${admin}/results.csv`, token, 1);
   await timed(bench, 'results.xlsx', `${admin}/results.xlsx`, token, 1);
@@ -134,20 +182,25 @@ export async function itemAnalysis(bench: Bench) {
     `/api/v1/admin/analytics/batches/${batchId}/live-tests/${testId}`,
     `/api/v1/admin/analytics/live-tests?batchId=${batchId}`,
   ];
+  const names = ['batch overview', 'batch leaderboard of the test', 'list of tests'];
   for (const concurrency of [1, CONCURRENCY]) {
     const times: number[] = [];
+    const byPath = paths.map((): number[] => []);
     let failures = 0;
     let next = 0;
     const worker = async () => {
       while (next < ANALYTICS_CALLS) {
-        const res = await bench.request('GET', paths[next++ % paths.length]!, token);
+        const i = next++ % paths.length;
+        const res = await bench.request('GET', paths[i]!, token);
         if (res.status !== 200) failures++;
         times.push(res.ms);
+        byPath[i]!.push(res.ms);
       }
     };
     const started = Date.now();
     await Promise.all(Array.from({ length: concurrency }, worker));
     const sorted = [...times].sort((a, b) => a - b);
+    byPath.forEach((t, i) => log(describe(`  ${names[i]}`, t)));
     log(describe('analytics', times));
     log(
       `analytics calls p95 ${round(pct(sorted, 95))} ms at ${concurrency} concurrent, ` +

@@ -13,11 +13,16 @@ import type { BenchOptions } from './options.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
 
+// BENCH_DB_NAME: another name, so that two benches on one PostgreSQL server do not drop each other's.
+const DB_NAME = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_DB_NAME ?? '')
+  ? process.env.BENCH_DB_NAME!
+  : 'ai_tutor_bench';
+
 async function recreateDatabase(baseUrl: string, create: boolean) {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS ai_tutor_bench WITH (FORCE)');
-  if (create) await admin.query('CREATE DATABASE ai_tutor_bench');
+  await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  if (create) await admin.query(`CREATE DATABASE ${DB_NAME}`);
   await admin.end();
 }
 
@@ -34,7 +39,7 @@ async function serverEnvironment(opts: BenchOptions) {
   if (opts.db === 'postgres') {
     await recreateDatabase(opts.baseUrl, true);
     const url = new URL(opts.baseUrl);
-    url.pathname = '/ai_tutor_bench';
+    url.pathname = `/${DB_NAME}`;
     env.DATABASE_URL = url.toString();
     // BENCH_KEEP=1 leaves the database for a look afterwards (row sizes, counting one statement's cost).
     return {

@@ -1,4 +1,4 @@
-import type { RankingData } from '@ai-tutor/contract';
+import type { ItemAnalysisData, RankingData } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import {
   doublePrecision,
@@ -121,6 +121,22 @@ export const liveTestReopens = pgTable(
   },
   (t) => [primaryKey({ columns: [t.testId, t.userId] })],
 );
+
+/** A live test's item analysis as stored: every figure but the scope and the open reports (read live). */
+export type StoredItemAnalysis = Omit<ItemAnalysisData, 'scope'>;
+
+/**
+ * A live test's item analysis (docs/item-analysis.md#when-it-is-computed), computed by the ranking job
+ * at the close and again after what changes it (a key correction, a dropped question); a re-open
+ * for one learner removes it until their window closes. The console's GET and CSV read it.
+ */
+export const liveTestItemAnalyses = pgTable('live_test_item_analyses', {
+  testId: uuid('test_id')
+    .primaryKey()
+    .references(() => scheduledTests.id, { onDelete: 'cascade' }),
+  analysis: jsonb('analysis').$type<StoredItemAnalysis>().notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** One taker's place, written once at the close and rewritten by a key correction. */
 export const liveTestRankings = pgTable(

@@ -7,11 +7,12 @@ import {
 } from '@ai-tutor/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import type { ItemResponse, Taker } from './item-statistics.js';
+import { MAX_OPTIONS, newColumns, type AnswerColumns } from './item-columns.js';
 
 /**
  * The completed sessions an analysis reads (a live test's takers, a module's first attempts), with
- * what each wrote by position: the server's own completions (the sweep, a read) count like submits.
+ * what each wrote by position: the server's own completions (the sweep, a read) count like submits;
+ * and those answers as the columns item-columns.ts computes over.
  */
 
 export interface SessionRow {
@@ -133,8 +134,7 @@ export async function openReports(db: DbOrTx, ids: string[]): Promise<Map<string
   );
 }
 
-const parseAnswer = (text: string | null): AnswerValue => {
-  if (text === null) return null;
+const parseAnswer = (text: string): AnswerValue => {
   try {
     return JSON.parse(text) as AnswerValue;
   } catch {
@@ -146,30 +146,62 @@ const parseAnswer = (text: string | null): AnswerValue => {
 export const keyOptions = (key: QuestionKey): string[] =>
   key.type === 'single' ? [key.answer] : key.type === 'multiple' ? key.answers : [];
 
-/** Each session as a taker: its score and, per question, the mark, full or partial, options and time. */
-export function takersOf(sessions: SessionRow[], bank: Map<string, BankQuestion>): Taker[] {
-  return sessions.map((s) => {
-    const scheme = schemeById(s.scheme);
-    const responses = new Map<string, ItemResponse>();
+/**
+ * The sessions as answer columns over `itemIds` (a question a session did not have stays absent):
+ * per cell the marks, fully right or partial, the options chosen and the time. Each distinct
+ * answer text is parsed once per question (a class picks among a few options).
+ */
+export function columnsOf(
+  sessions: SessionRow[],
+  itemIds: string[],
+  bank: Map<string, BankQuestion>,
+): AnswerColumns {
+  const k = itemIds.length;
+  const cols = newColumns(
+    sessions.map((s) => s.id),
+    sessions.map((s) => s.score),
+    k,
+  );
+  const itemAt = new Map(itemIds.map((id, i) => [id, i]));
+  const questions = itemIds.map((id) => bank.get(id)!);
+  const optionAt = questions.map((q) => new Map(q.options.map((o, i) => [o, i])));
+  const chosenBits = questions.map(() => new Map<string, number>());
+  const bitsOf = (i: number, text: string) => {
+    let bits = chosenBits[i]!.get(text);
+    if (bits === undefined) {
+      const answer = parseAnswer(text);
+      bits = 0;
+      for (const a of Array.isArray(answer) ? answer : typeof answer === 'string' ? [answer] : []) {
+        const at = optionAt[i]!.get(a);
+        if (at !== undefined && at < MAX_OPTIONS) bits |= 1 << at;
+      }
+      chosenBits[i]!.set(text, bits);
+    }
+    return bits;
+  };
+  const fullBySchemes = new Map<string, number[]>();
+  sessions.forEach((s, row) => {
+    let full = fullBySchemes.get(s.scheme);
+    if (!full) {
+      const scheme = schemeById(s.scheme);
+      full = questions.map((q) => fullMarks(scheme, q.type));
+      fullBySchemes.set(s.scheme, full);
+    }
     s.questionIds.forEach((qid, pos) => {
-      const question = bank.get(qid);
-      if (!question) return;
+      const i = itemAt.get(qid);
+      if (i === undefined) return;
+      const cell = row * k + i;
       const mark = s.scores[pos] ?? null;
-      const full = fullMarks(scheme, question.type);
-      const answer = parseAnswer(s.answers[pos] ?? null);
-      const chosen = question.options.length
-        ? (Array.isArray(answer) ? answer : typeof answer === 'string' ? [answer] : []).filter((a) =>
-            question.options.includes(a),
-          )
-        : [];
-      responses.set(qid, {
-        mark,
-        right: mark !== null && mark >= full,
-        partial: mark !== null && mark > 0 && mark < full,
-        chosen,
-        seconds: s.seconds[pos] ?? 0,
-      });
+      cols.present[cell] = 1;
+      cols.seconds[cell] = s.seconds[pos] ?? 0;
+      const text = s.answers[pos] ?? null;
+      if (text !== null && questions[i]!.options.length) cols.chosen[cell] = bitsOf(i, text);
+      if (mark === null) return;
+      cols.answered[cell] = 1;
+      cols.marks[cell] = mark;
+      if (mark >= full[i]!) cols.right[cell] = 1;
+      else if (mark > 0) cols.partial[cell] = 1;
     });
-    return { id: s.id, total: s.score, responses };
   });
+  return cols;
 }

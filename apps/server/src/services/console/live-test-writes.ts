@@ -15,6 +15,7 @@ import {
   setTestBatches,
 } from '../live-tests/schedule.js';
 import { GRACE_SECONDS_AFTER_CLOSE } from '../live-tests/timing.js';
+import { forgetItemAnalysis } from '../analysis/stored-item-analysis.js';
 import { auditRepository, type Actor } from './audit-repository.js';
 import { liveTestsRepository } from './live-tests-repository.js';
 
@@ -184,6 +185,8 @@ export async function reopenForLearner(
     if (user.session_json)
       await tx.execute(sql`
         DELETE FROM assessments WHERE scheduled_test_id = ${id}::uuid AND user_id = ${user.id}::uuid`);
+    // Analysed while held for release: again once the new window closes, with the new attempt.
+    await forgetItemAnalysis(tx, id);
     await auditRepository.write(tx, actor, {
       action: 'live-test.reopen',
       objectType: 'live-test',

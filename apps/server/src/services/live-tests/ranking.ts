@@ -7,14 +7,17 @@ import type { FreeTextGrader } from '../quiz/free-text-grading.js';
 import { countLiveTestRecords } from './records.js';
 import { GRACE_SECONDS_AFTER_CLOSE } from './timing.js';
 import { queueLiveTestHistory } from '../tutor/history-queue.js';
+import { storeItemAnalysis } from '../analysis/stored-item-analysis.js';
 
 /**
  * Ranking a live test (docs/product.md#live-test-rules), once, after its close: every session of the test is completed
  * first (the sweep; a session's deadline is never after the close), then one statement ranks the
  * takers — competition ranking (ties share a rank: 1, 1, 3) and NTA's percentile, 100 × (takers with a
  * score ≤ yours) / takers = 100 × (takers − rank + 1) / takers — and the figures every taker shares
- * are stored with the test. A key correction re-ranks (rerankTestsWithQuestion), keeping each moved
- * taker's previous rank.
+ * are stored with the test. Its item analysis is stored just before, by the same job, once the
+ * sessions are completed (docs/item-analysis.md#when-it-is-computed).
+ * A key correction re-ranks and re-analyses (rerankTestsWithQuestion), keeping each moved taker's
+ * previous rank.
  */
 
 /** Writes (or rewrites) the test's ranking rows; a taker whose rank moves keeps the old one. */
@@ -158,6 +161,40 @@ const DUE = sql.raw(`ranked_at IS NULL AND cancelled_at IS NULL
   AND (release = 'at-close' OR released_at IS NOT NULL)`);
 
 /**
+ * Due for its item analysis: closed (plus the save grace), not analysed — about to be ranked, results
+ * held for release (checked before they go out), re-opened for a learner whose window has closed
+ * since, or ranked before analyses were stored.
+ */
+const ANALYSIS_DUE = sql.raw(`cancelled_at IS NULL
+  AND greatest(closes_at, extended_until) < now() - make_interval(secs => ${GRACE_SECONDS_AFTER_CLOSE})
+  AND NOT EXISTS (SELECT 1 FROM live_test_item_analyses s WHERE s.test_id = scheduled_tests.id)`);
+/** Analyses per tick besides the tests being ranked: the newest first, so a backlog does not hold the job. */
+const ANALYSES_PER_TICK = 5;
+
+/** A session of the test not completed yet (one another process is completing, or a re-opened window). */
+const stillRunning = async (tx: DbOrTx, id: string) =>
+  (
+    await tx.execute(sql`
+      SELECT 1 FROM assessments WHERE scheduled_test_id = ${id}::uuid AND NOT session_completed LIMIT 1`)
+  ).rows.length > 0;
+
+const analysed = async (tx: DbOrTx, id: string) =>
+  (await tx.execute(sql`SELECT 1 FROM live_test_item_analyses WHERE test_id = ${id}::uuid`)).rows.length > 0;
+
+/** In its own transaction, once its sessions are all completed; false: not now (locked, or running). */
+async function analyseTest(db: Db, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const locked = (
+      await tx.execute(sql`
+        SELECT 1 FROM scheduled_tests WHERE id = ${id}::uuid AND ${ANALYSIS_DUE} FOR UPDATE SKIP LOCKED`)
+    ).rows;
+    if (!locked[0] || (await stillRunning(tx, id))) return false;
+    await storeItemAnalysis(tx, id);
+    return true;
+  });
+}
+
+/**
  * The ranking job: every test closed (plus the save grace) and not ranked yet is ranked once its
  * sessions are all completed; a test released by hand, once released (docs/live-tests.md). Safe with several processes: the test's row is locked and re-checked.
  * Returns the ids ranked.
@@ -167,8 +204,17 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
     await db.execute(sql`
       SELECT id FROM scheduled_tests WHERE ${DUE} ORDER BY closes_at`)
   ).rows as { id: string }[];
-  if (due.length === 0) return [];
+  // Those about to be ranked first, then a few others (held results, ranked before analyses were stored).
+  const analysisDue = (
+    await db.execute(sql`
+      SELECT id, (${DUE}) AS ranking FROM scheduled_tests WHERE ${ANALYSIS_DUE}
+      ORDER BY (${DUE}) DESC, closes_at DESC LIMIT ${due.length + ANALYSES_PER_TICK}`)
+  ).rows as { id: string; ranking: boolean }[];
+  if (due.length === 0 && analysisDue.length === 0) return [];
   await sweepExpired(db, grader);
+  // The analysis before the ranking, each in its own transaction: it needs the completed sessions, not
+  // the ranks, and the ranking's transaction spends seconds on the takers' records at 10,000 takers.
+  for (const { id } of analysisDue.filter((t) => t.ranking)) await analyseTest(db, id);
   const ranked: string[] = [];
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {
@@ -179,12 +225,10 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
       ).rows as { marking_scheme: string }[];
       if (!locked[0]) return false;
       // A session another process is still completing: rank on a later tick, with it.
-      const running = (
-        await tx.execute(sql`
-          SELECT 1 FROM assessments WHERE scheduled_test_id = ${id}::uuid AND NOT session_completed LIMIT 1`)
-      ).rows;
-      if (running.length > 0) return false;
+      if (await stillRunning(tx, id)) return false;
       await rankTest(tx, id);
+      // Not analysed just before (another process held the test): now, with the ranking.
+      if (!(await analysed(tx, id))) await storeItemAnalysis(tx, id);
       await countLiveTestRecords(tx, id, locked[0].marking_scheme);
       // Now its answers may enter the review queue (services/tutor/history-queue.ts).
       await queueLiveTestHistory(tx, id);
@@ -192,22 +236,28 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
     });
     if (done) ranked.push(id);
   }
+  // The others after the rankings, which they must not delay.
+  for (const { id } of analysisDue.filter((t) => !t.ranking)) await analyseTest(db, id);
   return ranked;
 }
 
 /**
- * A key correction changed scores (caller's transaction): every ranked test with the question re-ranks.
- * Every test with it is locked, ranked or not: a ranking in flight (which read the scores before this
- * correction committed) is waited for, and then re-ranked here.
+ * A key correction changed scores (caller's transaction): every ranked test with the question re-ranks,
+ * and every analysed one is analysed again. Every test with it is locked, ranked or not: a ranking or
+ * analysis in flight (which read the scores before this correction committed) is waited for, and then
+ * redone here.
  */
 export async function rerankTestsWithQuestion(tx: DbOrTx, questionId: string): Promise<number> {
   const tests = (
     await tx.execute(sql`
-      SELECT id, ranked_at IS NOT NULL AS ranked FROM scheduled_tests
+      SELECT id, ranked_at IS NOT NULL AS ranked,
+        EXISTS (SELECT 1 FROM live_test_item_analyses s WHERE s.test_id = scheduled_tests.id) AS analysed
+      FROM scheduled_tests
       WHERE question_ids @> ARRAY[${questionId}::uuid]
       FOR UPDATE`)
-  ).rows as { id: string; ranked: boolean }[];
+  ).rows as { id: string; ranked: boolean; analysed: boolean }[];
   const ranked = tests.filter((t) => t.ranked);
   for (const { id } of ranked) await rankTest(tx, id);
+  for (const { id } of tests.filter((t) => t.ranked || t.analysed)) await storeItemAnalysis(tx, id);
   return ranked.length;
 }
