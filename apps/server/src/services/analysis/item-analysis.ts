@@ -28,7 +28,11 @@ const preview = (text: string) => {
 };
 
 /** The figures without open reports: what is stored, and what a read adds the open reports to. */
-async function analyse(db: DbOrTx, questionIds: string[], sessions: SessionRow[]): Promise<StoredItemAnalysis> {
+async function analyse(
+  db: DbOrTx,
+  questionIds: string[],
+  sessions: SessionRow[],
+): Promise<StoredItemAnalysis> {
   const bank = await bankQuestions(db, questionIds);
   const ids = questionIds.filter((id) => bank.has(id));
   const specs = ids.map((id) => {

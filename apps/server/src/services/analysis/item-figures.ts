@@ -92,7 +92,8 @@ export const variance = (xs: number[]) => {
   return xs.length ? sum(xs.map((x) => (x - m) ** 2)) / xs.length : 0;
 };
 export const share = (count: number, of: number) => (of > 0 ? count / of : null);
-export const round4 = (x: number | null) => (x === null || !Number.isFinite(x) ? null : Math.round(x * 1e4) / 1e4);
+export const round4 = (x: number | null) =>
+  x === null || !Number.isFinite(x) ? null : Math.round(x * 1e4) / 1e4;
 
 export function median(xs: number[]): number | null {
   if (xs.length === 0) return null;
