@@ -83,7 +83,7 @@ describe('a test held for release, re-opened for one learner', () => {
       method: 'POST',
       url: `/api/v1/admin/scheduled-tests/${testId}/reopen`,
       headers: admin.headers,
-      payload: { userId: cut.id, reason: 'Power cut at the centre', minutes: 30 },
+      payload: { email: cut.email, reason: 'Power cut at the centre', minutes: 30 },
     });
     expect(reopen.statusCode, reopen.body).toBe(200);
     expect(await storedRow(testId)).toBeUndefined();

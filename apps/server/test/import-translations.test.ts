@@ -85,7 +85,7 @@ describe('our format with translations', () => {
     );
     const error = await failingImport(db(), scratchFile('bilingual.yaml', fixed));
     expect(error.message).toContain(
-      'bilingual.yaml:37: the "hi" translation of the question "What angle does the incline in the figure make? [figure: An …": it has 2 options; the question has 3',
+      'bilingual.yaml:41: the "hi" translation of the question "What angle does the incline in the figure make? [figure: An …": it has 2 options; the question has 3',
     );
     expect(error.message).toMatch(
       /"hi" translation of the question "What angle[^\n]*its text shows 0 figures where the original shows 1/,
