@@ -1,6 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from '@playwright/test';
+import { apiAs } from './api.js';
+import type { Session } from './learner.js';
 
 /**
  * A 75-question arithmetic paper in our import format (docs/import-format.md), made at run time, and
@@ -172,3 +175,45 @@ export function answerOf(question: PaperQuestion, ability: number, random: () =>
 /** Marks by the spec scheme (+4 right, −1 wrong, 0 blank) against `key`, as the server marks. */
 export const marksOf = (answer: string | null, key: string) =>
   answer === null ? 0 : answer === key ? 4 : -1;
+
+/**
+ * One learner sits the live test through the API as a real one would (`answerOf`), in the paper's
+ * order (by text: the server shuffles each taker's questions, and the seeded draws must fall on the
+ * same questions every run), and submits unless `leaves`. Returns their answers by question text.
+ */
+export async function sitLiveTest(
+  baseURL: string,
+  session: Session,
+  testId: string,
+  paper: Map<string, PaperQuestion>,
+  learner: { ability: number; seed: number; leaves: boolean },
+) {
+  const call = apiAs(baseURL, session);
+  const started = await call('/v1/assessment', {
+    examSlug: EXAM_SLUG,
+    quizType: 'module',
+    moduleSlug: MODULE_SLUG,
+    scheduledTestId: testId,
+    type: 'quiz',
+  });
+  expect(started.status, started.message).toBe(201);
+  const evaluations = (started.data.evaluation as { _id: string; baseQuestion: { questionText: string } }[])
+    .map((e) => ({ id: e._id, question: paper.get(e.baseQuestion.questionText.trim())! }))
+    .sort((a, b) => a.question.text.localeCompare(b.question.text));
+  expect(evaluations).toHaveLength(paper.size);
+  const random = seeded(learner.seed);
+  const answers = new Map<string, string | null>();
+  for (const { id, question } of evaluations) {
+    const answer = answerOf(question, learner.ability, random);
+    answers.set(question.text, answer);
+    const timeSpentSeconds = 5 + Math.round(random() * 40);
+    if (answer === null) continue;
+    const saved = await call('/v1/evaluations', { evaluationId: id, userAnswer: answer, timeSpentSeconds });
+    expect(saved.status, saved.message).toBe(200);
+  }
+  if (!learner.leaves) {
+    const submitted = await call(`/v1/assessment/${started.data.assessment.slug}/submit`, {});
+    expect(submitted.status, submitted.message).toBe(200);
+  }
+  return answers;
+}
