@@ -80,7 +80,7 @@ describe('the item analysis screen', () => {
     expect(within(rows[1]!).getByText(/^Check the key/)).toBeInTheDocument();
     expect(
       within(rows[1]!).getByRole('link', { name: 'Review reports and correct the key' }),
-    ).toHaveAttribute('href', '/admin/reports?questionId=q2');
+    ).toHaveAttribute('href', '/admin/reports/q2');
     expect(within(rows[2]!).queryByRole('link')).not.toBeInTheDocument();
     expect(within(screen.getByLabelText('Test figures')).getByText('0.81')).toBeInTheDocument();
     await userEvent.click(screen.getByText('What the figures mean'));

@@ -104,7 +104,9 @@ function ItemRow({ item }: { item: ItemAnalysisItem }) {
               />
             ))}
             {keyIssue && (
-              <Link component={RouterLink} to={`${consolePath('reports')}?questionId=${item.questionId}`}>
+              // The question's own page (its reports and the key correction, dry run first): the
+              // queue lists only reported questions, and a check-key flag often has no report.
+              <Link component={RouterLink} to={consolePath(`reports/${item.questionId}`)}>
                 Review reports and correct the key
               </Link>
             )}
