@@ -81,6 +81,11 @@ export const itemAnalysisData = z.object({
   }),
   /** Flagged questions first (most flags first), then in paper order. */
   items: z.array(itemAnalysisItem),
+  /**
+   * A live test's sessions not completed yet: still being taken, or past the close and about to be
+   * completed by the server. The figures count only the completed ones until then.
+   */
+  notCompleted: z.number().int().optional(),
 });
 export type ItemAnalysisData = z.infer<typeof itemAnalysisData>;
 

@@ -98,20 +98,32 @@ export async function computeLiveTestItemAnalysis(db: DbOrTx, testId: string): P
 export async function liveTestItemAnalysis(db: DbOrTx, testId: string): Promise<ItemAnalysisData> {
   const [test] = (
     await db.execute(sql`
-      SELECT t.id, t.name, m.slug AS module_slug, s.analysis::text AS analysis
+      SELECT t.id, t.name, m.slug AS module_slug, s.analysis::text AS analysis,
+        CASE WHEN s.test_id IS NULL THEN (SELECT count(*)::int FROM assessments a
+          WHERE a.scheduled_test_id = t.id AND NOT a.session_completed) ELSE 0 END AS not_completed
       FROM scheduled_tests t JOIN modules m ON m.id = t.module_id
       LEFT JOIN live_test_item_analyses s ON s.test_id = t.id
       WHERE t.id = ${testId}::uuid`)
-  ).rows as { id: string; name: string; module_slug: string; analysis: string | null }[];
+  ).rows as {
+    id: string;
+    name: string;
+    module_slug: string;
+    analysis: string | null;
+    not_completed: number;
+  }[];
   if (!test) throw notFound(analysisMessages.testNotFound);
   const figures = test.analysis
     ? (JSON.parse(test.analysis) as StoredItemAnalysis)
     : await computeLiveTestItemAnalysis(db, testId);
-  return withOpenReports(
+  const data = await withOpenReports(
     db,
     { kind: 'live-test', id: test.id, name: test.name, moduleSlug: test.module_slug },
     figures,
   );
+  // Sessions the server has yet to complete (a taker who never submitted, just after the close): the
+  // console says the figures are partial and asks again until they are all in.
+  const notCompleted = Number(test.not_completed);
+  return notCompleted > 0 ? { ...data, notCompleted } : data;
 }
 
 /**

@@ -89,6 +89,30 @@ describe('the item analysis screen', () => {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
   });
 
+  it('says when sessions are still to be completed, and asks again until they are', async () => {
+    let reads = 0;
+    answerCalls(({ url }) => {
+      if (url.pathname !== `/api/v1/admin/scheduled-tests/${TEST_ID}/item-analysis`) return undefined;
+      reads += 1;
+      return reads === 1
+        ? ok({ ...analysis, test: { ...analysis.test, takers: 28 }, notCompleted: 2 })
+        : ok(analysis);
+    });
+    renderRoutes(routes, `/admin/live-tests/${TEST_ID}/analysis`, testUser({ roles: ['editor'] }));
+    expect(
+      await screen.findByText(
+        '2 sessions are not completed yet: these figures count the 28 completed ones and update by themselves.',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeInTheDocument();
+    // The next read, five seconds on, counts every taker and the note goes.
+    await waitFor(() => expect(screen.queryByText(/not completed yet/)).not.toBeInTheDocument(), {
+      timeout: 8_000,
+    });
+    expect(within(screen.getByLabelText('Test figures')).getByText('30')).toBeInTheDocument();
+  }, 20_000);
+
   it('is not for a teacher: the console sends them home', async () => {
     const { router } = renderRoutes(
       routes,

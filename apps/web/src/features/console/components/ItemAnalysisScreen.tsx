@@ -13,6 +13,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/base-query';
 import { fillPath, useGetModuleItemAnalysisQuery, useGetTestItemAnalysisQuery } from '../api/analysis';
@@ -179,31 +180,44 @@ function Failure({ error }: { error: unknown }) {
 /** /admin/live-tests/:id/analysis: a live test's questions, flagged first, with its exports. */
 export function TestItemAnalysisScreen() {
   const { id = '' } = useParams();
-  const { data, isLoading, error } = useGetTestItemAnalysisQuery(id);
+  // Asked again every few seconds while sessions are still to be completed (a taker who left without
+  // submitting is completed by the server just after the close): the figures then count every taker.
+  const [polling, setPolling] = useState(0);
+  const { data, isLoading, error } = useGetTestItemAnalysisQuery(id, { pollingInterval: polling });
+  const notCompleted = data?.notCompleted ?? 0;
+  useEffect(() => setPolling(notCompleted > 0 ? 5_000 : 0), [notCompleted]);
   if (isLoading) return <Typography>Loading…</Typography>;
   if (error || !data) return <Failure error={error} />;
   const name = data.scope.name;
   return (
-    <ItemAnalysisView
-      data={data}
-      downloads={[
-        {
-          label: 'Results (Excel)',
-          path: fillPath(analysisApiPaths.testResultsXlsx, { id }),
-          fileName: `${name}.xlsx`,
-        },
-        {
-          label: 'Results (CSV)',
-          path: fillPath(analysisApiPaths.testResultsCsv, { id }),
-          fileName: `${name}.csv`,
-        },
-        {
-          label: 'Item analysis (CSV)',
-          path: fillPath(analysisApiPaths.testItemAnalysisCsv, { id }),
-          fileName: `${name} item analysis.csv`,
-        },
-      ]}
-    />
+    <>
+      {notCompleted > 0 && (
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          {notCompleted === 1 ? '1 session is' : `${notCompleted} sessions are`} not completed yet: these
+          figures count the {data.test.takers} completed ones and update by themselves.
+        </Alert>
+      )}
+      <ItemAnalysisView
+        data={data}
+        downloads={[
+          {
+            label: 'Results (Excel)',
+            path: fillPath(analysisApiPaths.testResultsXlsx, { id }),
+            fileName: `${name}.xlsx`,
+          },
+          {
+            label: 'Results (CSV)',
+            path: fillPath(analysisApiPaths.testResultsCsv, { id }),
+            fileName: `${name}.csv`,
+          },
+          {
+            label: 'Item analysis (CSV)',
+            path: fillPath(analysisApiPaths.testItemAnalysisCsv, { id }),
+            fileName: `${name} item analysis.csv`,
+          },
+        ]}
+      />
+    </>
   );
 }
 
