@@ -8,9 +8,11 @@ import { answerCurrent, questionHeading, startFromDialog } from '../lib/quiz-pag
  * A signed-in result page opened directly, as after a reload or from a link: the app starts, checks the
  * account, downloads the result screen and its data, and paints the summary. Its JavaScript has a byte
  * budget (258.5 kB measured on 2026-11-24, with ~8 % margin; bytes do not move between identical runs) and Lighthouse
- * its gates (lib/budgets.ts).
+ * its gates (lib/budgets.ts). Since 2026-11-28 the sample JEE Main paper is in English and Hindi, so
+ * the page measured is a bilingual result: 281.2 kB, of which 1.5 kB is its 'View in' switch and
+ * translations, loaded for a bilingual paper only (docs/languages.md#what-it-costs-the-web-app).
  */
-const RESULT_JS_BUDGET_KB = 280;
+const RESULT_JS_BUDGET_KB = 284;
 
 test.use({ serverSetup: seededWithInvite('E2E-BUDGET') });
 

@@ -1,5 +1,8 @@
 import type { QuestionEditBody } from '@ai-tutor/contract';
-import { Box, Paper, Stack, ThemeProvider, Typography, type Theme } from '@mui/material';
+import { Box, Paper, Stack, Typography, type Theme } from '@mui/material';
+// @mui/system's provider, as App.tsx uses: @mui/material's carries the CSS-variables provider, and the
+// bundler put it into every learner's first script (+3.5 kB gzip on /login).
+import { ThemeProvider } from '@mui/system';
 import { useMemo, type ComponentType } from 'react';
 import { fixedWidthMatchMedia } from '../lib/fixed-width';
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubScreenWidth } from '../../../test/screen-width';
@@ -53,8 +53,9 @@ describe('a paper in two languages', () => {
 
     // Question 2 is switched to English; question 1 stays in Hindi, its answer still chosen.
     await screen.findByText('गेंद की चाल 2');
-    await user.click(screen.getByRole('combobox', { name: 'View in' }));
-    await user.click(await screen.findByRole('option', { name: 'English' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'View in' })).getByRole('button', { name: 'English' }),
+    );
     expect(screen.getByText('Speed of the ball 2')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'stays the same' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Prev' }));
@@ -66,7 +67,7 @@ describe('a paper in two languages', () => {
     mockServer({ evaluations: [makeEvaluation(1), makeEvaluation(2)] });
     renderQuiz({ now: () => T0 });
     await screen.findByRole('heading', { name: 'Question - 1' });
-    expect(screen.queryByRole('combobox', { name: 'View in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'View in' })).not.toBeInTheDocument();
   });
 
   it('starts a session in the language last picked on an instructions screen', () => {
