@@ -95,7 +95,17 @@ const SIGNED_IN_FRAME_MODULES = /src\/(app\/layouts\/AuthLayout\.tsx|lib\/api-cl
  * and signed-in groups, and of a few stateless first-page modules (ALWAYS_COPIED); what holds shared state (React, the store, RTK Query, MUI's
  * theme and contexts) is in those groups and stays one (docs/decisions/0020-roles-audit-console.md).
  */
-const CONSOLE_SOURCES = /src\/(features\/console\/|app\/routes\/console\.tsx)/;
+const CONSOLE_SOURCES = /src\/(features\/console\/|app\/routes\/console(-question-preview)?\.tsx)/;
+/**
+ * The learner's components the console's question editor previews with (the quiz's question panel,
+ * the result's question table: docs/question-bank.md#editing), and the contract's modules. Shared,
+ * they split the result page's chunk into four (+2.5 kB gzip on every result) and the contract's
+ * maths into a file of its own; the console takes its own copies instead. None of them holds state
+ * beyond a screen (the store, RTK Query and the API client are in src/lib, src/app and src/stores,
+ * never copied).
+ */
+const COPIED_SOURCES =
+  /\/(apps\/web\/src\/(features\/(quiz|results)\/|components\/ui\/)|packages\/contract\/src\/)/;
 const CONSOLE_COPY = '?console-copy';
 // Modules of first-page whose exports only the console would use: a copy costs /login nothing. The form
 // fields go together (FormControl's context, its input, label and helper text), so a copy's context is
@@ -118,7 +128,10 @@ function consoleCopies(): Plugin {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       if (!resolved || resolved.external || resolved.id.includes('?') || resolved.id.startsWith('\0'))
         return resolved;
-      if (!resolved.id.includes('/node_modules/') || sharedModule(resolved.id)) return resolved;
+      const copied = resolved.id.includes('/node_modules/')
+        ? !sharedModule(resolved.id)
+        : COPIED_SOURCES.test(resolved.id);
+      if (!copied) return resolved;
       return { ...resolved, id: `${resolved.id}${CONSOLE_COPY}` };
     },
   };
