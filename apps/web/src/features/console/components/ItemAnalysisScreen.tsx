@@ -13,10 +13,14 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/base-query';
-import { fillPath, useGetModuleItemAnalysisQuery, useGetTestItemAnalysisQuery } from '../api/analysis';
+import {
+  analysisApi,
+  fillPath,
+  useGetModuleItemAnalysisQuery,
+  useGetTestItemAnalysisQuery,
+} from '../api/analysis';
 import { consolePath } from '../sections';
 import { DownloadButtons, type Download } from './DownloadButtons';
 import { ItemAnalysisHelp } from './ItemAnalysisHelp';
@@ -182,10 +186,12 @@ export function TestItemAnalysisScreen() {
   const { id = '' } = useParams();
   // Asked again every few seconds while sessions are still to be completed (a taker who left without
   // submitting is completed by the server just after the close): the figures then count every taker.
-  const [polling, setPolling] = useState(0);
-  const { data, isLoading, error } = useGetTestItemAnalysisQuery(id, { pollingInterval: polling });
+  const cached = analysisApi.endpoints.getTestItemAnalysis.useQueryState(id);
+  const pending = (cached.data?.notCompleted ?? 0) > 0;
+  const { data, isLoading, error } = useGetTestItemAnalysisQuery(id, {
+    pollingInterval: pending ? 5_000 : 0,
+  });
   const notCompleted = data?.notCompleted ?? 0;
-  useEffect(() => setPolling(notCompleted > 0 ? 5_000 : 0), [notCompleted]);
   if (isLoading) return <Typography>Loading…</Typography>;
   if (error || !data) return <Failure error={error} />;
   const name = data.scope.name;
