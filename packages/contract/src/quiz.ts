@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionLanguages, shownTranslation } from './translations.js';
 import {
   ATTEMPT_ENTITY_TYPES,
   ATTEMPTS_DEFAULT_PAGE_SIZE,
@@ -116,19 +117,9 @@ export const assessment = z.object({
    * A paper in more than one language (docs/languages.md): the exam's languages, the one that decides
    * when a translation is ambiguous, and the one this session was started in. Absent: one language.
    */
-  languages: z
-    .object({ available: z.array(z.string()).min(2), authoritative: z.string(), chosen: z.string() })
-    .optional(),
+  languages: sessionLanguages.optional(),
 });
 export type Assessment = z.infer<typeof assessment>;
-
-/** A question in another of its exam's languages: the same options, in the same order. */
-export const shownTranslation = z.object({
-  questionText: z.string(),
-  options: z.array(z.string()),
-  passage: z.string().nullable(),
-});
-export type ShownTranslation = z.infer<typeof shownTranslation>;
 
 export const evaluationStatus = z.enum(['answered', 'not_answered']);
 

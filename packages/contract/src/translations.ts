@@ -105,3 +105,18 @@ export function translationProblems(original: TranslatableTexts, translated: Tra
     problems.push(`it has ${translated.hints.length} hints; the question has ${original.hints.length}`);
   return problems;
 }
+
+/** A session's languages (docs/languages.md): the exam's, the authoritative one, the one it was started in. */
+export const sessionLanguages = z.object({
+  available: z.array(z.string()).min(2),
+  authoritative: z.string(),
+  chosen: z.string(),
+});
+
+/** A question in another of its exam's languages as a session shows it: the same options, in the same order. */
+export const shownTranslation = z.object({
+  questionText: z.string(),
+  options: z.array(z.string()),
+  passage: z.string().nullable(),
+});
+export type ShownTranslation = z.infer<typeof shownTranslation>;
