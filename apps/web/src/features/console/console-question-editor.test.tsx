@@ -83,6 +83,11 @@ describe('the question editor', () => {
       },
     }));
     const text = await open();
+    // The previews scroll sideways in a box a keyboard can reach (nothing inside them takes the focus).
+    expect(screen.getByRole('group', { name: 'Previews (scroll sideways)' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
     const phone = screen.getByRole('figure', { name: 'Phone (360 px)' });
     const laptop = screen.getByRole('figure', { name: 'Laptop (1024 px)' });
     // The quiz's own panel: a phone's action bar has the short labels, a laptop's the long ones.
