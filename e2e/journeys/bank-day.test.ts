@@ -122,6 +122,8 @@ test('an editor finds a wrong question, fixes it with a true preview and version
   await signInWithTokens(page, editor.session);
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Console' });
+  await expect(nav.getByRole('link', { name: 'Import questions' })).toBeVisible();
+  await check(page, 'bank-console-home');
   await nav.getByRole('link', { name: 'Question bank' }).click();
   await expect(page.getByRole('heading', { name: 'Question bank' })).toBeVisible();
   const rows = page.getByRole('grid', { name: 'Question bank' }).locator('[role="row"][data-id]');
