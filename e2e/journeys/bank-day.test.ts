@@ -3,7 +3,6 @@ import { axeCheck } from '../lib/a11y.js';
 import { apiAs } from '../lib/api.js';
 import {
   BAD_FORMULA,
-  EXAM,
   GOOD_FORMULA,
   IMPORT_EXAM,
   IMPORT_SUBJECT,
@@ -11,20 +10,19 @@ import {
   KIRCHHOFF_FIXED,
   LONG_Q,
   MATCH_Q,
-  MODULE,
-  OTHERS,
   REFUSED_Q,
   RIGHT_KEY,
-  SUBJECT,
   TABLE_Q,
   WARNED_Q,
   WRONG_KEY,
   bankImportCsv,
+  kirchhoffOf,
+  takeCircuitsQuiz,
   writeBankExam,
 } from '../lib/bank-files.js';
 import { screenshot } from '../lib/browser.js';
 import { expect, test } from '../lib/fixtures.js';
-import { registerVerifiedLearner, signInWithTokens, type Session } from '../lib/learner.js';
+import { registerVerifiedLearner, signInWithTokens } from '../lib/learner.js';
 import { questionHeading, startFromDialog } from '../lib/quiz-page.js';
 
 const INVITE = 'E2E-BANK';
@@ -36,49 +34,6 @@ test.use({
     ],
   },
 });
-
-interface Evaluation {
-  _id: string;
-  userAnswer: string | null;
-  score: number;
-  baseQuestion: { questionText: string };
-}
-
-/** A subject quiz of the circuits module through the API, the Kirchhoff question answered truly. */
-async function takeCircuitsQuiz(baseURL: string, session: Session) {
-  const call = apiAs(baseURL, session);
-  const started = await call('/v1/assessment', {
-    examSlug: EXAM,
-    quizType: 'subject',
-    moduleSlug: MODULE,
-    subjectSlug: SUBJECT,
-    type: 'quiz',
-  });
-  expect(started.status, started.message).toBe(201);
-  const texts: string[] = [];
-  for (const e of started.data.evaluation as Evaluation[]) {
-    const text = e.baseQuestion.questionText.trim();
-    texts.push(text);
-    const answer = text.startsWith("By Kirchhoff's") ? RIGHT_KEY : OTHERS[text];
-    const saved = await call('/v1/evaluations', { evaluationId: e._id, userAnswer: answer });
-    expect(saved.status, saved.message).toBe(200);
-  }
-  const slug = started.data.assessment.slug as string;
-  const submitted = await call(`/v1/assessment/${slug}/submit`, {});
-  expect(submitted.status, submitted.message).toBe(200);
-  return { slug, texts };
-}
-
-/** The Kirchhoff question of a held result, as the learner's result shows it. */
-async function kirchhoffOf(baseURL: string, session: Session, slug: string) {
-  const result = await apiAs(baseURL, session)(`/v1/assessment/get-session/${slug}`);
-  expect(result.status, result.message).toBe(200);
-  const mine = (result.data.evaluations as Evaluation[]).find((e) =>
-    e.baseQuestion.questionText.startsWith("By Kirchhoff's"),
-  );
-  expect(mine).toBeDefined();
-  return mine!;
-}
 
 /**
  * An editor's day in the question bank (docs/question-bank.md): a learner is given the Kirchhoff

@@ -1,6 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from '@playwright/test';
+import { apiAs } from './api.js';
+import type { Session } from './learner.js';
 
 /**
  * The question bank journey's files (docs/question-bank.md, docs/import-format.md), made at run time:
@@ -137,4 +140,47 @@ export function bankImportCsv() {
   });
   const csv = ['subject,text,option_a,option_b,option_c,option_d,answer', ...body].join('\n') + '\n';
   return { csv, lines };
+}
+
+interface Evaluation {
+  _id: string;
+  userAnswer: string | null;
+  score: number;
+  baseQuestion: { questionText: string };
+}
+
+/** A subject quiz of the circuits module through the API, the Kirchhoff question answered truly. */
+export async function takeCircuitsQuiz(baseURL: string, session: Session) {
+  const call = apiAs(baseURL, session);
+  const started = await call('/v1/assessment', {
+    examSlug: EXAM,
+    quizType: 'subject',
+    moduleSlug: MODULE,
+    subjectSlug: SUBJECT,
+    type: 'quiz',
+  });
+  expect(started.status, started.message).toBe(201);
+  const texts: string[] = [];
+  for (const e of started.data.evaluation as Evaluation[]) {
+    const text = e.baseQuestion.questionText.trim();
+    texts.push(text);
+    const answer = text.startsWith("By Kirchhoff's") ? RIGHT_KEY : OTHERS[text];
+    const saved = await call('/v1/evaluations', { evaluationId: e._id, userAnswer: answer });
+    expect(saved.status, saved.message).toBe(200);
+  }
+  const slug = started.data.assessment.slug as string;
+  const submitted = await call(`/v1/assessment/${slug}/submit`, {});
+  expect(submitted.status, submitted.message).toBe(200);
+  return { slug, texts };
+}
+
+/** The Kirchhoff question of a held result, as the learner's result shows it. */
+export async function kirchhoffOf(baseURL: string, session: Session, slug: string) {
+  const result = await apiAs(baseURL, session)(`/v1/assessment/get-session/${slug}`);
+  expect(result.status, result.message).toBe(200);
+  const mine = (result.data.evaluations as Evaluation[]).find((e) =>
+    e.baseQuestion.questionText.startsWith("By Kirchhoff's"),
+  );
+  expect(mine).toBeDefined();
+  return mine!;
 }
