@@ -113,10 +113,19 @@ const CONSOLE_COPY = '?console-copy';
 const ALWAYS_COPIED =
   /node_modules\/(reselect\/|@mui\/material\/esm\/(Form(Control|Label|HelperText)|InputLabel|OutlinedInput|InputBase)\/|@mui\/material\/esm\/styles\/defaultTheme)/;
 const NEVER_FIRST_PAGE = /\?console-copy$|node_modules\/@mui\/material\/esm\/styles\/cssUtils\.js$/;
+/**
+ * The modules that hold the theme's contexts (emotion's ThemeContext and cache, MUI's private theme and
+ * default props). The app's ThemeProvider fills them; a console copy would be another, empty context,
+ * and the copied learner screens the question preview draws would read no theme (their
+ * `theme.breakpoints` undefined: the editor failed to open in the built app).
+ */
+const THEME_CONTEXTS =
+  /node_modules\/(@emotion\/|@mui\/private-theming\/|@mui\/system\/esm\/(DefaultPropsProvider|RtlProvider)\/)/;
 const firstPageModule = (id: string) => FIRST_PAGE_MODULES.test(id) && !NEVER_FIRST_PAGE.test(id);
 const sharedModule = (id: string) =>
-  !ALWAYS_COPIED.test(id) &&
-  (firstPageModule(id) || SIGNED_IN_MODULES.test(id) || SIGNED_IN_FRAME_MODULES.test(id));
+  THEME_CONTEXTS.test(id) ||
+  (!ALWAYS_COPIED.test(id) &&
+    (firstPageModule(id) || SIGNED_IN_MODULES.test(id) || SIGNED_IN_FRAME_MODULES.test(id)));
 
 function consoleCopies(): Plugin {
   return {

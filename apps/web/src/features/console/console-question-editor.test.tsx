@@ -83,6 +83,11 @@ describe('the question editor', () => {
       },
     }));
     const text = await open();
+    // The previews scroll sideways in a box a keyboard can reach (nothing inside them takes the focus).
+    expect(screen.getByRole('group', { name: 'Previews (scroll sideways)' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
     const phone = screen.getByRole('figure', { name: 'Phone (360 px)' });
     const laptop = screen.getByRole('figure', { name: 'Laptop (1024 px)' });
     // The quiz's own panel: a phone's action bar has the short labels, a laptop's the long ones.
@@ -177,5 +182,35 @@ describe('the question editor', () => {
     const change = await screen.findByRole('region', { name: 'Question text changed' });
     expect(within(change).getByLabelText('Version 1')).toHaveTextContent('Which lens converges light?');
     expect(within(change).getByLabelText('Version 2')).toHaveTextContent('Which lens focuses light?');
+  }, 90_000);
+
+  it('lists the version just saved in the history', async () => {
+    let saved = false;
+    answerCalls(({ url, method, body }) => {
+      if (url.pathname === '/api/v1/admin/questions/q1/edit') {
+        if (method !== 'PUT') return { body: { message: 'ok', data: question() } };
+        saved = true;
+        return {
+          body: {
+            message: 'Saved as version 2.',
+            data: { question: question({ ...(body as object), version: 2 }), newVersion: true },
+          },
+        };
+      }
+      if (url.pathname === '/api/v1/admin/questions/q1/versions')
+        return { body: { message: 'ok', data: saved ? versions : { versions: versions.versions.slice(1) } } };
+      return undefined;
+    });
+    const text = await open();
+    const list = await screen.findByRole('list', { name: 'Versions' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    fireEvent.change(text, { target: { value: 'Which lens focuses light?' } });
+    await userEvent.click(
+      within(screen.getByRole('form', { name: 'Edit the question' })).getByRole('button', { name: 'Save' }),
+    );
+    await screen.findByText('Saved as version 2.');
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Versions' })).getAllByRole('listitem')).toHaveLength(2),
+    );
   }, 90_000);
 });

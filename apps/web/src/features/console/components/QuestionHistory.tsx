@@ -52,7 +52,9 @@ function FieldChange({ diff, field }: { diff: VersionDiff; field: string }) {
 
 /** The question's versions (who, when) and what changed between two of them. */
 export function QuestionHistory({ id }: { id: string }) {
-  const { data } = useGetQuestionVersionsQuery(id);
+  // Asked again on every mount: the editor mounts a new history after each save, and the list cached
+  // from before it (still subscribed as the new one mounts) would not show the version just saved.
+  const { data } = useGetQuestionVersionsQuery(id, { refetchOnMountOrArgChange: true });
   const versions = data?.versions ?? [];
   const newest = versions[0]?.version ?? 1;
   const [picked, setPicked] = useState<{ from: number; to: number } | null>(null);

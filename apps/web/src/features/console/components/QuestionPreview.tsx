@@ -70,7 +70,16 @@ export function QuestionPreview({
       <Typography id="preview-heading" component="h3" variant="h6" sx={{ mb: 1 }}>
         Preview
       </Typography>
-      <Stack direction="row" spacing={3} sx={{ overflowX: 'auto', alignItems: 'flex-start', pb: 1 }}>
+      {/* The laptop's 1024 px scroll sideways beside the form: focusable, so a keyboard scrolls them too
+          (the previews themselves are inert, nothing inside takes the focus). */}
+      <Stack
+        direction="row"
+        spacing={3}
+        tabIndex={0}
+        role="group"
+        aria-label="Previews (scroll sideways)"
+        sx={{ overflowX: 'auto', alignItems: 'flex-start', pb: 1 }}
+      >
         <PreviewAt
           question={question}
           Screens={Screens}
