@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeCheck } from '../lib/a11y.js';
+import { apiAs, inPool } from '../lib/api.js';
 import { screenshot } from '../lib/browser.js';
 import { catalogueFixture } from '../lib/catalogue-file.js';
 import { expect, test } from '../lib/fixtures.js';
@@ -28,26 +29,9 @@ const localText = (ms: number) => {
   return text.endsWith(':00') ? text.slice(0, 16) : text;
 };
 
-/** A learner's calls through the HTTP API: `data` of a 2xx, else the status and message. */
-function api(baseURL: string, session: Session) {
-  return async (path: string, body?: unknown) => {
-    const res = await fetch(`${baseURL}/api${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${session.tokens.access_token}`,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- loosely typed API fixture
-    const json = (await res.json()) as { message: string; data: any };
-    return { status: res.status, message: json.message, data: json.data };
-  };
-}
-
 /** Starts the live test, answers every question with its true answer (`skipLast` leaves one blank), submits. */
 async function takeLiveTest(baseURL: string, session: Session, testId: string, skipLast = false) {
-  const call = api(baseURL, session);
+  const call = apiAs(baseURL, session);
   const started = await call('/v1/assessment', {
     examSlug: 'day-drill',
     quizType: 'module',
@@ -71,14 +55,6 @@ async function takeLiveTest(baseURL: string, session: Session, testId: string, s
   const submitted = await call(`/v1/assessment/${started.data.assessment.slug}/submit`, {});
   expect(submitted.status, submitted.message).toBe(200);
   return { slug: started.data.assessment.slug as string };
-}
-
-/** Runs `work` over the items, `size` at a time (a class's burst, not 30 requests at once). */
-async function inBatches<T, R>(items: T[], size: number, work: (item: T, i: number) => Promise<R>) {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += size)
-    out.push(...(await Promise.all(items.slice(i, i + size).map((item, j) => work(item, i + j)))));
-  return out;
 }
 
 /**
@@ -144,7 +120,7 @@ test('an admin runs a live test for a batch of 30 from the console, corrects a r
     Awaited<ReturnType<typeof register>>,
     Awaited<ReturnType<typeof register>>,
   ];
-  const rest = inBatches(names.slice(3), 10, register);
+  const rest = inPool(names.slice(3), 10, register);
 
   // 3. 25 % extra time for one of them.
   await nav.getByRole('link', { name: 'Learners' }).click();
@@ -215,7 +191,7 @@ test('an admin runs a live test for a batch of 30 from the console, corrects a r
   const [retaken, taken] = await Promise.all([
     takeLiveTest(server.url, late.session, testId),
     // The rest of the batch, ten at a time; every third leaves the last question blank.
-    inBatches(others, 10, (learner, i) => takeLiveTest(server.url, learner.session, testId, i % 3 === 2)),
+    inPool(others, 10, (learner, i) => takeLiveTest(server.url, learner.session, testId, i % 3 === 2)),
   ]);
   // One of them reports, in the browser, the question whose key they think is wrong: from their
   // result held for checking, which lists the paper's questions (no key, no question id) to report.
@@ -291,17 +267,17 @@ test('an admin runs a live test for a batch of 30 from the console, corrects a r
     await page.reload();
     await expect(release).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 100_000, intervals: [4_000] });
-  const checking = await api(server.url, late.session)(`/v1/assessment/get-session/${retaken.slug}`);
+  const checking = await apiAs(server.url, late.session)(`/v1/assessment/get-session/${retaken.slug}`);
   expect(checking.status).toBe(409);
   expect(checking.message).toMatch(/^Results are being checked by your institute/);
   await check(page, 'day-live-test-awaiting-release');
   await release.click();
   await expect(page.getByText(/^Day Sprint · Ranked ·/)).toBeVisible();
   await expect(release).toHaveCount(0);
-  const ranking = await api(server.url, late.session)(`/v1/scheduled-tests/${testId}/ranking`);
+  const ranking = await apiAs(server.url, late.session)(`/v1/scheduled-tests/${testId}/ranking`);
   expect(ranking.status, ranking.message).toBe(200);
   expect(ranking.data.you).not.toBeNull();
-  const result = await api(server.url, late.session)(`/v1/assessment/get-session/${retaken.slug}`);
+  const result = await apiAs(server.url, late.session)(`/v1/assessment/get-session/${retaken.slug}`);
   expect(result.status, result.message).toBe(200);
 
   // The test's own button (the console's navigation, earlier on the page, has a link of that name too).

@@ -179,37 +179,20 @@ export async function saveEdit(
         createdAt: now,
       });
     const label = q.text.replace(/\s+/g, ' ').slice(0, 80);
-    const reason = body.reason ?? null;
-    if (contentChanged)
-      await auditRepository.write(tx, actor, {
-        action: 'question.edit',
+    // One audit row per kind of change, each with what it was and what it became.
+    const audit = (action: string, before: Record<string, unknown>, after: Record<string, unknown>) =>
+      auditRepository.write(tx, actor, {
+        action,
         objectType: 'question',
         objectId: q.id,
         objectLabel: label,
-        before: { version: q.version },
-        after: { version },
-        reason,
+        before,
+        after,
+        reason: body.reason ?? null,
       });
-    if (statusChanged)
-      await auditRepository.write(tx, actor, {
-        action: 'question.status',
-        objectType: 'question',
-        objectId: q.id,
-        objectLabel: label,
-        before: { status: q.status },
-        after: { status: body.status },
-        reason,
-      });
-    if (topicChanged)
-      await auditRepository.write(tx, actor, {
-        action: 'question.move',
-        objectType: 'question',
-        objectId: q.id,
-        objectLabel: label,
-        before: { topicId: q.topicId },
-        after: { topicId },
-        reason,
-      });
+    if (contentChanged) await audit('question.edit', { version: q.version }, { version });
+    if (statusChanged) await audit('question.status', { status: q.status }, { status: body.status });
+    if (topicChanged) await audit('question.move', { topicId: q.topicId }, { topicId });
     return { newVersion: contentChanged };
   });
   const question = await questionForEdit(db, id);
