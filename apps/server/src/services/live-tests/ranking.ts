@@ -6,7 +6,7 @@ import { sweepExpired } from '../quiz/complete.js';
 import type { FreeTextGrader } from '../quiz/free-text-grading.js';
 import { countLiveTestRecords } from './records.js';
 import { GRACE_SECONDS_AFTER_CLOSE } from './timing.js';
-import { queueLiveTestHistory } from '../tutor/history-queue.js';
+import { queueLiveTestHistory } from '../review/history-queue.js';
 import { storeItemAnalysis } from '../analysis/stored-item-analysis.js';
 
 /**
@@ -230,7 +230,7 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
       // Not analysed just before (another process held the test): now, with the ranking.
       if (!(await analysed(tx, id))) await storeItemAnalysis(tx, id);
       await countLiveTestRecords(tx, id, locked[0].marking_scheme);
-      // Now its answers may enter the review queue (services/tutor/history-queue.ts).
+      // Now its answers may enter the review queue (services/review/history-queue.ts).
       await queueLiveTestHistory(tx, id);
       return true;
     });

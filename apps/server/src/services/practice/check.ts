@@ -27,7 +27,7 @@ import { saveEvaluation } from '../quiz/save-evaluation.js';
 import { parseEvaluationId } from '../quiz/session-ids.js';
 import { relabelOptions } from '../quiz/option-letters.js';
 import { feedbackOf, type CheckTry } from './feedback.js';
-import { recordAnswers } from '../tutor/record-answers.js';
+import { recordAnswers } from '../review/record-answers.js';
 import { outcomeOf } from '../quiz/evaluation-views.js';
 import { givenQuestion } from '../quiz/given-question.js';
 

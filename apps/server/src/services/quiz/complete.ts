@@ -16,7 +16,7 @@ import { applyRecordDeltas, recordDeltas, type ScoredQuestion, type SessionForRe
 import { closeSheets } from './answer-sheets.js';
 import { GRACE } from './sql.js';
 import { countFirstAttempts } from '../live-tests/practice.js';
-import { completionEntries, recordAnswers } from '../tutor/record-answers.js';
+import { completionEntries, recordAnswers } from '../review/record-answers.js';
 import { givenQuestion } from './given-question.js';
 
 /**
@@ -174,7 +174,7 @@ async function completeLocked(
   for (const s of scored)
     if (!s.session.scheduledTestId)
       await applyRecordDeltas(tx, s.session.userId, recordDeltas(s.session, s.questions));
-  // The tutor loop's history, review queue and item difficulty (services/tutor/). A submit records at
+  // The tutor loop's history, review queue and item difficulty (services/review/). A submit records at
   // once; the sweep's batches queue it (history-queue.ts: 75 rows a session held exam-day completion
   // up); a live test's sessions are queued at its ranking: before then a review card or a mistake would
   // tell a taker what they missed. Positions a practice or review check locked were recorded by it.

@@ -101,7 +101,7 @@ export async function startSession(
   userId: string,
   body: CreateAssessmentBody,
   receivedAt = Date.now(),
-  /** A review session's share of new cards (REVIEW_NEW_CARDS_PER_DAY; services/tutor/due.ts). */
+  /** A review session's share of new cards (REVIEW_NEW_CARDS_PER_DAY; services/review/due.ts). */
   newCardsPerDay?: number,
 ): Promise<StartedSession> {
   // A live test has its own paper, window and one-attempt rule (docs/product.md#live-test-rules).

@@ -15,7 +15,7 @@ import { liveTestsAfterCorrection } from '../live-tests/after-correction.js';
 import { parseAnswers } from './answer-sheets.js';
 import { rankMoves, rankSnapshot } from './correction-effects.js';
 import { rebuildRecords } from './rebuild-records.js';
-import { resolveReports } from '../tutor/reports.js';
+import { resolveReports } from '../bank/reports.js';
 
 /**
  * Key corrections (docs/product.md#key-corrections): an operator corrects a question's key or drops the

@@ -14,7 +14,7 @@ import { completeAssessment } from './complete.js';
 import { parseEvaluationId } from './session-ids.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { resultEvaluations, sessionQuestions, toEvaluation } from './evaluation-views.js';
-import { coachFor } from '../tutor/coach.js';
+import { coachFor } from '../review/coach.js';
 import { withTranslations } from './languages.js';
 import { findOwnAssessment, sessionCorrectionsOf, toAssessment, type AssessmentRow } from './views.js';
 
