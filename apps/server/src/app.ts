@@ -72,11 +72,11 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(ai);
   await fastify.register(catalogue);
   await fastify.register(explain);
-  await fastify.register(review);
-  await fastify.register(reports);
   await fastify.register(posts);
   await fastify.register(linkedin);
   await fastify.register(quiz);
+  await fastify.register(review);
+  await fastify.register(reports);
   await fastify.register(practice);
   await fastify.register(quizSweep);
   await fastify.register(liveTests);

@@ -2,6 +2,7 @@ import type { QuestionReportBody } from '@ai-tutor/contract';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
+import { plugReports } from '../../services/bank/quiz-hooks.js';
 import { reportEvaluation, reportQuestion } from '../../services/bank/reports.js';
 
 /** Learners' reports on questions (services/bank/reports.ts, docs/product.md#key-corrections). */
@@ -33,6 +34,7 @@ const REPORTS_PER_MINUTE = 30;
 
 export default fp(
   async (fastify) => {
+    plugReports(fastify.quizHooks);
     fastify.decorate('reports', createReportsService(fastify.db));
     fastify.decorate(
       'reportLimit',
@@ -43,5 +45,5 @@ export default fp(
       }),
     );
   },
-  { name: 'reports', dependencies: ['database', 'security'] },
+  { name: 'reports', dependencies: ['database', 'security', 'quiz'] },
 );

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import { drainHistoryQueue } from '../../services/review/history-queue.js';
 import { masteryOf } from '../../services/review/mastery.js';
+import { plugReview } from '../../services/review/quiz-hooks.js';
 import { dismissMistake, listMistakes, reviewSummary } from '../../services/review/notebook.js';
 
 /** The tutor loop's learner calls (services/review/, docs/product.md#review-queue) bound to one app's database. */
@@ -36,6 +37,7 @@ const HISTORY_MAX_DEFER_MS = 30_000;
  */
 export default fp(
   async (fastify) => {
+    plugReview(fastify.quizHooks);
     const service = createReviewService(fastify.db, fastify.config.reviewNewCardsPerDay);
     fastify.decorate('review', service);
     let running: Promise<void> | null = null;
@@ -59,5 +61,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'review', dependencies: ['config', 'database', 'foreground'] },
+  { name: 'review', dependencies: ['config', 'database', 'foreground', 'quiz'] },
 );
