@@ -35,6 +35,75 @@ const webZones = [
   })),
 ];
 
+/**
+ * The server's floors (docs/architecture.md#server-floors): a request goes down, never up — routes →
+ * plugins → services (repositories, *-repository.ts, beneath the rest of their area) → db; lib and
+ * config are for every floor and use none of them. The command line (cli/) is an entry like routes.
+ * The quiz core (services/quiz) knows no area that plugs into it: they register on its hooks
+ * (services/quiz/hooks.ts, decision 0030).
+ */
+const serverSrc = fileURLToPath(new URL('apps/server/src/', import.meta.url));
+const entries = ['./app.ts', './build-app.ts', './server.ts', './startup.ts', './cli'];
+const serverFloors = [
+  {
+    target: './routes',
+    from: entries,
+    message: 'Routes are a top floor: they use nothing of the command line or the entries.',
+  },
+  {
+    target: './plugins',
+    from: ['./routes', ...entries],
+    message: 'Plugins build services for routes: they do not import routes or the entries.',
+  },
+  {
+    target: './services',
+    from: ['./routes', './plugins', ...entries],
+    message: 'Services are plain functions over a database handle: no routes, plugins or fastify instance.',
+  },
+  {
+    target: './db',
+    from: ['./routes', './plugins', './services', './import', ...entries],
+    message: 'The database floor uses only lib and config.',
+  },
+  {
+    target: './lib',
+    from: ['./routes', './plugins', './services', './db', './import', ...entries],
+    message: 'lib/ is for every floor: it uses none of them (move the shared part into lib).',
+  },
+  {
+    target: `${serverSrc}services/**/*-repository.ts`,
+    from: [`${serverSrc}services/**`],
+    // Other repositories, and the live tests' clock constants.
+    except: [`${serverSrc}services/{**/*-repository,live-tests/timing}.ts`],
+    message: 'A repository reads and writes tables: it uses no service above it.',
+  },
+];
+const quizCore = {
+  target: './services/quiz',
+  from: ['./services/live-tests', './services/practice', './services/review'],
+  message:
+    'The quiz core knows no area that plugs into it: publish or add a hook in services/quiz/hooks.ts ' +
+    'and let the area register (docs/architecture.md#the-quiz-core-and-its-plug-ins).',
+};
+/**
+ * The start path still reaches live tests and practice directly until it has its start registry
+ * (docs/architecture.md#the-quiz-core-and-its-plug-ins); every other quiz file is held to the rule.
+ */
+const quizStartPath = ['services/quiz/create-session.ts', 'services/quiz/selection.ts'].map(
+  (file) => `apps/server/src/${file}`,
+);
+const serverImports = {
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.js'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    // The server imports its TypeScript modules by their emitted .js names.
+    'import-x/resolver-next': [
+      importX.createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } }),
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -91,5 +160,18 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: webSrc, zones: webZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ...serverImports,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: serverSrc, zones: [...serverFloors, quizCore] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: quizStartPath,
+    ...serverImports,
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: serverSrc, zones: serverFloors }] },
   },
 );

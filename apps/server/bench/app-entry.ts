@@ -4,5 +4,5 @@ export { loadConfig } from '../src/config.js';
 export { createPasswordHasher } from '../src/services/accounts/passwords.js';
 export { openDatabase } from '../src/db/client.js';
 export { migrate } from '../src/db/migrate.js';
-export { dueQuestionIds } from '../src/services/tutor/due.js';
-export { recordAnswers } from '../src/services/tutor/record-answers.js';
+export { dueQuestionIds } from '../src/services/review/due.js';
+export { recordAnswers } from '../src/services/review/record-answers.js';

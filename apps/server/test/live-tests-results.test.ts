@@ -237,7 +237,7 @@ describe('a key correction after the ranking', () => {
     expect((await ranking(second, id)).you?.rank).toBe(2);
 
     // The key was wrong: the option the second learner chose is the right one.
-    await correctKey(t.app.db, {
+    await correctKey(t.app.db, t.app.quizHooks, {
       questionId: c.subjects[1]!.questionIds[0]!,
       key: { type: 'single', answer: 'Chemistry 1 wrong a' },
       reason: 'The key named the wrong option',

@@ -146,10 +146,10 @@ describe('expired sessions complete on their own', () => {
 
     // Two sweeps at once (as two server processes would) and one more after: one completion.
     const counts = await Promise.all([
-      sweepExpired(t.app.db, t.app.freeTextGrader),
-      sweepExpired(t.app.db, t.app.freeTextGrader),
+      sweepExpired(t.app.db, t.app.quizHooks),
+      sweepExpired(t.app.db, t.app.quizHooks),
     ]);
-    await sweepExpired(t.app.db, t.app.freeTextGrader);
+    await sweepExpired(t.app.db, t.app.quizHooks);
     expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
 
     const done = await assessmentRow(expired.assessment._id);
@@ -176,7 +176,7 @@ describe('expired sessions complete on their own', () => {
       get(`/api/v1/assessment/get-session/${s.assessment.slug}`),
       submit(t.app, who, s.assessment.slug),
       get(`/api/v1/assessment/details?entityType=subject&entitySlug=${c.subjects[1]!.slug}`),
-      sweepExpired(t.app.db, t.app.freeTextGrader),
+      sweepExpired(t.app.db, t.app.quizHooks),
     ]);
     const [session, , result] = responses.slice(0, 3) as Awaited<ReturnType<typeof get>>[];
     expect(session!.statusCode).toBe(200);

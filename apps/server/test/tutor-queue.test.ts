@@ -2,7 +2,7 @@ import type { MistakesData, ReviewSummaryData, SessionData } from '@ai-tutor/con
 import { sql } from 'drizzle-orm';
 import { createEmptyCard, fsrs, Rating, type Card } from 'ts-fsrs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dueQuestionIds } from '../src/services/tutor/due.js';
+import { dueQuestionIds } from '../src/services/review/due.js';
 import { useTestApp } from './helpers/app.js';
 import {
   insertCatalogue,

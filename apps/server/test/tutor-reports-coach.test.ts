@@ -171,7 +171,7 @@ describe('the coach on a result', () => {
   });
 
   it('with enough answers it advises attempting when the expected marks are above zero, else skipping', async () => {
-    const { adviceFor, expectedPerAttempt } = await import('../src/services/tutor/coach.js');
+    const { adviceFor, expectedPerAttempt } = await import('../src/services/review/coach.js');
     // +4/−1: break-even at 20 % accuracy.
     expect(expectedPerAttempt(0.2, 4, -1)).toBe(0);
     expect(adviceFor(expectedPerAttempt(0.3, 4, -1), 12)).toBe('attempt');

@@ -1,9 +1,11 @@
 import { userInfo } from 'node:os';
 import type { QuestionKey } from '@ai-tutor/contract';
-import { keyFromChoice, type KeyChoice } from '../services/quiz/correction-effects.js';
+import { keyFromChoice, type KeyChoice } from '../services/quiz/key-choice.js';
 import { CorrectionError, correctKey, listCorrections } from '../services/quiz/key-corrections.js';
+import type { QuizHooks } from '../services/quiz/hooks.js';
 import type { Command } from './commands.js';
 import { parseCommandArgs, usageError } from './parse.js';
+import { cliQuizHooks } from './quiz-hooks.js';
 import { shown } from './terminal-text.js';
 
 /**
@@ -74,6 +76,7 @@ function printChanges(done: Awaited<ReturnType<typeof correctKey>>): void {
 async function run(
   sub: 'correct' | 'drop',
   db: Parameters<typeof correctKey>[0],
+  hooks: QuizHooks,
   rest: string[],
 ): Promise<number> {
   const usage = sub === 'correct' ? CORRECT : DROP;
@@ -89,7 +92,7 @@ async function run(
     key = keyFromChoice(made);
   }
   try {
-    const done = await correctKey(db, {
+    const done = await correctKey(db, hooks, {
       questionId,
       ...(key ? { key } : {}),
       reason: parsed.values.reason,
@@ -129,9 +132,9 @@ const keysCommand: Command = {
     { usage: DROP, summary: 'drop a question: full marks to everyone who was given it' },
     { usage: LIST, summary: 'the key corrections made, newest first' },
   ],
-  run: async ({ database, args }) => {
+  run: async ({ config, database, args }) => {
     const [sub, ...rest] = args;
-    if (sub === 'correct' || sub === 'drop') return run(sub, database.db, rest);
+    if (sub === 'correct' || sub === 'drop') return run(sub, database.db, cliQuizHooks(config), rest);
     if (sub === 'list') {
       const rows = await listCorrections(database.db);
       if (!rows.length) console.log('No key corrections yet.');

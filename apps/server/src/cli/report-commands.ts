@@ -1,7 +1,7 @@
 import { REPORT_REASONS } from '@ai-tutor/contract';
 import { CLI_ACTOR } from '../services/console/audit-repository.js';
 import { reportsQueue } from '../services/console/reports-queue.js';
-import { listReports } from '../services/tutor/reports.js';
+import { listReports } from '../services/bank/reports.js';
 import type { Command } from './commands.js';
 import { parseCommandArgs, usageError } from './parse.js';
 import { shown } from './terminal-text.js';

@@ -7,6 +7,6 @@ export * from './schema/catalogue.js';
 export * from './schema/quiz.js';
 export * from './schema/posts.js';
 export * from './schema/live-tests.js';
-export * from './schema/tutor.js';
+export * from './schema/review.js';
 export * from './schema/console.js';
 export * from './schema/imports.js';

@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESSION } from '../plugins/external/compression.js';
+import { COMPRESSION } from './compression-settings.js';
 
 /** The first of br and gzip that `accept-encoding` allows (a `q=0` refuses one), else null. */
 export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {

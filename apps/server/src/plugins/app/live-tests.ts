@@ -3,18 +3,19 @@ import type { Db } from '../../db/client.js';
 import { listForLearner, rankingFor } from '../../services/live-tests/learner-views.js';
 import { rankDueTests } from '../../services/live-tests/ranking.js';
 import { RANKING_TICK_SECONDS } from '../../services/live-tests/timing.js';
-import type { FreeTextGrader } from '../../services/quiz/free-text-grading.js';
+import { plugLiveTests } from '../../services/live-tests/quiz-hooks.js';
+import type { QuizHooks } from '../../services/quiz/hooks.js';
 
 /**
  * Live tests (docs/product.md#live-test-rules, services/live-tests/): the learner's list and rankings, and the ranking
  * job. Starting one is the quiz service's start (create-session.ts hands a `scheduledTestId` over).
  */
-export function createLiveTestsService(db: Db, grader: FreeTextGrader | null) {
+export function createLiveTestsService(db: Db, hooks: QuizHooks) {
   return {
     list: (userId: string, examSlug?: string) => listForLearner(db, userId, examSlug),
     ranking: (userId: string, testId: string) => rankingFor(db, userId, testId),
     /** Ranks every closed, unranked test whose sessions are all completed; the ids ranked. */
-    rankDue: () => rankDueTests(db, grader),
+    rankDue: () => rankDueTests(db, hooks),
   };
 }
 export type LiveTestsService = ReturnType<typeof createLiveTestsService>;
@@ -32,7 +33,8 @@ declare module 'fastify' {
  */
 export default fp(
   async (fastify) => {
-    const service = createLiveTestsService(fastify.db, fastify.freeTextGrader);
+    plugLiveTests(fastify.quizHooks, fastify.config.percentileMinFirstAttempts);
+    const service = createLiveTestsService(fastify.db, fastify.quizHooks);
     fastify.decorate('liveTests', service);
     let running: Promise<void> | null = null;
     const tick = () => {
@@ -56,5 +58,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'live-tests', dependencies: ['config', 'database', 'ai', 'quiz'] },
+  { name: 'live-tests', dependencies: ['config', 'database', 'quiz'] },
 );

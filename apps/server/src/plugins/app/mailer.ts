@@ -2,13 +2,7 @@ import { accountMessages } from '@ai-tutor/contract';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { serviceUnavailable } from '../../lib/errors.js';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+import type { Mail } from '../../lib/mail.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

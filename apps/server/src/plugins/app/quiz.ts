@@ -1,5 +1,4 @@
 import {
-  PERCENTILE_MIN_FIRST_ATTEMPTS,
   quizMessages,
   REVIEW_NEW_CARDS_PER_DAY,
   type AttemptsQuery,
@@ -15,22 +14,23 @@ import { listAttempts, recentAttempts } from '../../services/quiz/attempts.js';
 import { sweepExpired } from '../../services/quiz/complete.js';
 import { startSession } from '../../services/quiz/create-session.js';
 import { runningAttempts } from '../../services/quiz/running.js';
-import type { FreeTextGrader } from '../../services/quiz/free-text-grading.js';
+import { createQuizHooks, type QuizHooks } from '../../services/quiz/hooks.js';
+import { correctKey, type CorrectionRequest } from '../../services/quiz/key-corrections.js';
 import { saveEvaluation } from '../../services/quiz/save-evaluation.js';
 import { getResult, getSession, submitSession } from '../../services/quiz/session.js';
 
 /**
- * The quiz engine (services/quiz/) bound to one app's database and free-text grader. Every entry point
- * that can complete a session (submit, reads of an expired session, attempts, the sweep) scores with
- * that grader: with an AI provider configured, AI verdicts decide unmatched free-text answers.
+ * The quiz engine (services/quiz/) bound to one app's database and hooks (the free-text grader and what
+ * the other areas registered: services/quiz/hooks.ts). Every entry point that can complete a session
+ * (submit, reads of an expired session, attempts, the sweep) scores with that grader and publishes to
+ * those hooks: with an AI provider configured, AI verdicts decide unmatched free-text answers.
  */
 export function createQuizService(
   db: Db,
-  grader: FreeTextGrader | null,
+  hooks: QuizHooks,
   starts: WorkQueueOptions,
   foreground?: { policy: ForegroundFirst; busySaves: number },
   newCardsPerDay = REVIEW_NEW_CARDS_PER_DAY,
-  percentileMinAttempts = PERCENTILE_MIN_FIRST_ATTEMPTS,
 ) {
   // Exam day: thousands start within a minute. Starts beyond what the pool serves wait here, in
   // order, instead of on the pool (where saves of running tests would wait behind them); what the
@@ -39,7 +39,7 @@ export function createQuizService(
   /** `receivedAt`: when the request came (a start afresh replaces only what was running then). */
   const queuedStart = (userId: string, body: CreateAssessmentBody, receivedAt = Date.now()) =>
     startQueue
-      .run(() => startSession(db, grader, userId, body, receivedAt, newCardsPerDay))
+      .run(() => startSession(db, hooks, userId, body, receivedAt, newCardsPerDay))
       .catch((error: unknown) => {
         if (!(error instanceof QueueBusyError)) throw error;
         throw new AppError(503, quizMessages.startBusy(error.retryAfterSeconds), undefined, {
@@ -68,14 +68,16 @@ export function createQuizService(
     },
     running: (userId: string) => runningAttempts(db, userId),
     save,
-    session: (userId: string, slug: string) => getSession(db, grader, userId, slug),
+    session: (userId: string, slug: string) => getSession(db, hooks, userId, slug),
     submit: (userId: string, slug: string, visited: string[] = []) =>
-      submitSession(db, grader, userId, slug, visited),
-    result: (userId: string, slug: string) => getResult(db, grader, userId, slug, percentileMinAttempts),
-    attempts: (userId: string, query: AttemptsQuery) => listAttempts(db, grader, userId, query),
-    recent: (userId: string) => recentAttempts(db, grader, userId),
+      submitSession(db, hooks, userId, slug, visited),
+    result: (userId: string, slug: string) => getResult(db, hooks, userId, slug),
+    attempts: (userId: string, query: AttemptsQuery) => listAttempts(db, hooks, userId, query),
+    recent: (userId: string) => recentAttempts(db, hooks, userId),
     /** Completes every session past its deadline and grace; the number completed. */
-    sweepExpired: () => sweepExpired(db, grader),
+    sweepExpired: () => sweepExpired(db, hooks),
+    /** A key correction or a dropped question (docs/product.md#key-corrections). */
+    correctKey: (request: CorrectionRequest) => correctKey(db, hooks, request),
   };
 }
 export type QuizService = ReturnType<typeof createQuizService>;
@@ -83,6 +85,11 @@ export type QuizService = ReturnType<typeof createQuizService>;
 declare module 'fastify' {
   interface FastifyInstance {
     quiz: QuizService;
+    /**
+     * Where the other areas plug into the quiz core (services/quiz/hooks.ts): their plugins register
+     * on it when they load, so they depend on this one.
+     */
+    quizHooks: QuizHooks;
   }
 }
 
@@ -91,16 +98,11 @@ export default fp(
     const { starts, database } = fastify.config;
     const busySaves = Math.max(1, Math.ceil(database.poolSize / 2));
     const foreground = { policy: fastify.foreground, busySaves };
+    const hooks = createQuizHooks(fastify.freeTextGrader);
+    fastify.decorate('quizHooks', hooks);
     fastify.decorate(
       'quiz',
-      createQuizService(
-        fastify.db,
-        fastify.freeTextGrader,
-        starts,
-        foreground,
-        fastify.config.reviewNewCardsPerDay,
-        fastify.config.percentileMinFirstAttempts,
-      ),
+      createQuizService(fastify.db, hooks, starts, foreground, fastify.config.reviewNewCardsPerDay),
     );
   },
   { name: 'quiz', dependencies: ['config', 'database', 'ai', 'foreground'] },

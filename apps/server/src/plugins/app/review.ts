@@ -1,29 +1,18 @@
-import {
-  REVIEW_NEW_CARDS_PER_DAY,
-  type MistakesQuery,
-  type QuestionReportBody,
-  type ReviewSummaryQuery,
-} from '@ai-tutor/contract';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import { REVIEW_NEW_CARDS_PER_DAY, type MistakesQuery, type ReviewSummaryQuery } from '@ai-tutor/contract';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
-import { drainHistoryQueue } from '../../services/tutor/history-queue.js';
-import { masteryOf } from '../../services/tutor/mastery.js';
-import { dismissMistake, listMistakes, reviewSummary } from '../../services/tutor/notebook.js';
-import { reportEvaluation, reportQuestion } from '../../services/tutor/reports.js';
+import { drainHistoryQueue } from '../../services/review/history-queue.js';
+import { masteryOf } from '../../services/review/mastery.js';
+import { plugReview } from '../../services/review/quiz-hooks.js';
+import { dismissMistake, listMistakes, reviewSummary } from '../../services/review/notebook.js';
 
-/** The tutor loop's learner calls (services/tutor/, docs/product.md#review-queue) bound to one app's database. */
+/** The tutor loop's learner calls (services/review/, docs/product.md#review-queue) bound to one app's database. */
 export function createReviewService(db: Db, newCardsPerDay = REVIEW_NEW_CARDS_PER_DAY) {
   return {
     summary: (userId: string, query: ReviewSummaryQuery) =>
       reviewSummary(db, userId, query, new Date(), newCardsPerDay),
     mistakes: (userId: string, query: MistakesQuery) => listMistakes(db, userId, query),
     dismiss: (userId: string, questionId: string) => dismissMistake(db, userId, questionId),
-    report: (userId: string, questionId: string, body: QuestionReportBody) =>
-      reportQuestion(db, userId, questionId, body),
-    /** The same report on a question of the learner's own session, by its evaluation id. */
-    reportEvaluation: (userId: string, evaluationId: string, body: QuestionReportBody) =>
-      reportEvaluation(db, userId, evaluationId, body),
     /** Mastery per topic the learner has answered (user-records). */
     mastery: (userId: string) => masteryOf(db, userId),
     /** Records the queued sessions' answers (history-queue.ts); how many sessions. */
@@ -35,16 +24,8 @@ export type ReviewService = ReturnType<typeof createReviewService>;
 declare module 'fastify' {
   interface FastifyInstance {
     review: ReviewService;
-    /**
-     * The learner's report ceiling (docs/api.md, 30 a minute), one counter for both report routes so
-     * that two ways in do not double it. A preHandler after the learner guard: keyed by user id.
-     */
-    reportLimit: preHandlerAsyncHookHandler;
   }
 }
-
-/** Reports a learner may file in a minute, by question id and by evaluation together. */
-const REPORTS_PER_MINUTE = 30;
 
 /** History, question statistics and review cards can be half a minute late during a ramp. */
 const HISTORY_MAX_DEFER_MS = 30_000;
@@ -56,16 +37,9 @@ const HISTORY_MAX_DEFER_MS = 30_000;
  */
 export default fp(
   async (fastify) => {
+    plugReview(fastify.quizHooks);
     const service = createReviewService(fastify.db, fastify.config.reviewNewCardsPerDay);
     fastify.decorate('review', service);
-    fastify.decorate(
-      'reportLimit',
-      fastify.rateLimit({
-        max: REPORTS_PER_MINUTE,
-        timeWindow: 60_000,
-        keyGenerator: (request) => `question-reports:${request.auth?.userId ?? request.ip}`,
-      }),
-    );
     let running: Promise<void> | null = null;
     const mayRun = fastify.foreground.gate(HISTORY_MAX_DEFER_MS);
     const tick = () => {
@@ -87,5 +61,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'review', dependencies: ['config', 'database', 'foreground', 'security'] },
+  { name: 'review', dependencies: ['config', 'database', 'foreground', 'quiz'] },
 );

@@ -1,5 +1,5 @@
 import { mailTexts } from '@ai-tutor/contract';
-import type { Mail } from '../../plugins/app/mailer.js';
+import type { Mail } from '../../lib/mail.js';
 
 const escapeHtml = (text: string) =>
   text.replace(

@@ -10,7 +10,7 @@ import type {
 } from '@ai-tutor/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { resolveReports } from '../tutor/reports.js';
+import { resolveReports } from '../bank/reports.js';
 import { auditRepository, type Actor } from './audit-repository.js';
 
 /**

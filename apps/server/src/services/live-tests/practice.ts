@@ -20,7 +20,7 @@ const idList = (ids: string[]) =>
   );
 
 /**
- * Called by completion (complete.ts) with the sessions it just scored: each that is a learner's first
+ * Called in completion's transaction (quiz-hooks.ts) with the sessions it just scored: each that is a learner's first
  * ordinary mock test of its module is remembered and counted. A learner's second first attempt racing
  * in another transaction is held by the primary key (it counts once).
  */

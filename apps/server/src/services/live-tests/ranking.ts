@@ -3,10 +3,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { PaperSubject, RankingSummary } from '../../db/schema.js';
 import { sweepExpired } from '../quiz/complete.js';
-import type { FreeTextGrader } from '../quiz/free-text-grading.js';
+import type { QuizHooks } from '../quiz/hooks.js';
 import { countLiveTestRecords } from './records.js';
 import { GRACE_SECONDS_AFTER_CLOSE } from './timing.js';
-import { queueLiveTestHistory } from '../tutor/history-queue.js';
+import { queueLiveTestHistory } from '../review/history-queue.js';
 import { storeItemAnalysis } from '../analysis/stored-item-analysis.js';
 
 /**
@@ -199,7 +199,7 @@ async function analyseTest(db: Db, id: string): Promise<boolean> {
  * sessions are all completed; a test released by hand, once released (docs/live-tests.md). Safe with several processes: the test's row is locked and re-checked.
  * Returns the ids ranked.
  */
-export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promise<string[]> {
+export async function rankDueTests(db: Db, hooks: QuizHooks): Promise<string[]> {
   const due = (
     await db.execute(sql`
       SELECT id FROM scheduled_tests WHERE ${DUE} ORDER BY closes_at`)
@@ -211,7 +211,7 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
       ORDER BY (${DUE}) DESC, closes_at DESC LIMIT ${due.length + ANALYSES_PER_TICK}`)
   ).rows as { id: string; ranking: boolean }[];
   if (due.length === 0 && analysisDue.length === 0) return [];
-  await sweepExpired(db, grader);
+  await sweepExpired(db, hooks);
   // The analysis before the ranking, each in its own transaction: it needs the completed sessions, not
   // the ranks, and the ranking's transaction spends seconds on the takers' records at 10,000 takers.
   for (const { id } of analysisDue.filter((t) => t.ranking)) await analyseTest(db, id);
@@ -230,7 +230,7 @@ export async function rankDueTests(db: Db, grader: FreeTextGrader | null): Promi
       // Not analysed just before (another process held the test): now, with the ranking.
       if (!(await analysed(tx, id))) await storeItemAnalysis(tx, id);
       await countLiveTestRecords(tx, id, locked[0].marking_scheme);
-      // Now its answers may enter the review queue (services/tutor/history-queue.ts).
+      // Now its answers may enter the review queue (services/review/history-queue.ts).
       await queueLiveTestHistory(tx, id);
       return true;
     });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { PaperSubject } from '../../db/schema.js';
 import { notFound, conflict, notYet } from '../../lib/errors.js';
 import { completeAssessment } from '../quiz/complete.js';
-import type { FreeTextGrader } from '../quiz/free-text-grading.js';
+import type { QuizHooks } from '../quiz/hooks.js';
 import { shuffle } from '../quiz/selection.js';
 import { minutesWithExtraTimeSql } from '../quiz/extra-time.js';
 import { newSessionId } from '../quiz/session-ids.js';
@@ -71,7 +71,7 @@ export interface StartedLiveTest extends SessionData {
 
 export async function startLiveTest(
   db: Db,
-  grader: FreeTextGrader | null,
+  hooks: QuizHooks,
   userId: string,
   testId: string,
   /** The language picked on the instructions screen (docs/languages.md); one the exam lacks is dropped. */
@@ -82,7 +82,7 @@ export async function startLiveTest(
     if (!test || test.cancelled) throw notFound(liveTestMessages.notFound);
     const mine = test.mine_json === null ? null : (JSON.parse(test.mine_json) as Mine);
     if (!mine && !test.visible) throw notFound(liveTestMessages.notFound);
-    if (mine) return resumeOrRefuse(db, grader, userId, mine);
+    if (mine) return resumeOrRefuse(db, hooks, userId, mine);
     if (test.before_open)
       throw notYet(
         liveTestMessages.notOpenYet(new Date(Number(test.opens_ms))),
@@ -103,7 +103,7 @@ export async function startLiveTest(
 
 async function resumeOrRefuse(
   db: Db,
-  grader: FreeTextGrader | null,
+  hooks: QuizHooks,
   userId: string,
   mine: Mine,
 ): Promise<StartedLiveTest> {
@@ -111,7 +111,7 @@ async function resumeOrRefuse(
     const row = await findOwnAssessment(db, userId, mine.slug);
     if (row && !row.sessionCompleted) return { ...(await sessionData(db, row)), resumed: true };
   }
-  if (!mine.completed) await completeAssessment(db, grader, mine.id);
+  if (!mine.completed) await completeAssessment(db, hooks, mine.id);
   throw conflict(liveTestMessages.alreadyTaken);
 }
 

@@ -16,7 +16,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema.js';
-import { masteryOf } from '../tutor/mastery.js';
+import { masteryOf } from '../review/mastery.js';
 import { answersCount, sessionsJson } from './export-sessions.js';
 
 const ABOUT =

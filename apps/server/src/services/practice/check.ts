@@ -26,8 +26,8 @@ import { parseAnswer } from '../quiz/answer-sheets.js';
 import { saveEvaluation } from '../quiz/save-evaluation.js';
 import { parseEvaluationId } from '../quiz/session-ids.js';
 import { relabelOptions } from '../quiz/option-letters.js';
-import { feedbackOf, type CheckTry } from './feedback.js';
-import { recordAnswers } from '../tutor/record-answers.js';
+import { feedbackOf, type CheckTry } from '../quiz/check-feedback.js';
+import { recordAnswers } from '../review/record-answers.js';
 import { outcomeOf } from '../quiz/evaluation-views.js';
 import { givenQuestion } from '../quiz/given-question.js';
 

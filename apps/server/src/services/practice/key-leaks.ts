@@ -1,5 +1,5 @@
 import { normalizeAnswer, numericValue, type QuestionKey } from '@ai-tutor/contract';
-import { correctOptionsOf } from './feedback.js';
+import { correctOptionsOf } from '../quiz/check-feedback.js';
 
 /**
  * Whether a hint gives the key away (docs/decisions/0016-honest-tutor-and-real-mistakes.md). A key has many spellings: 0.5 is

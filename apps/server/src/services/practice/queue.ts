@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
-import { adaptiveQuestionIds } from '../tutor/adaptive.js';
-import { dueQuestionIds } from '../tutor/due.js';
+import { adaptiveQuestionIds } from '../review/adaptive.js';
+import { dueQuestionIds } from '../review/due.js';
 
 /** The review queue's draws (services/tutor) as review and adaptive sessions use them. */
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { assessments, modules, questions, subjects, topics } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { completeExpiredOf } from './complete.js';
-import type { FreeTextGrader } from './free-text-grading.js';
+import type { QuizHooks } from './hooks.js';
 import { selectAssessments, toAssessment } from './views.js';
 
 /**
@@ -57,12 +57,12 @@ function answered(entity: 'subject' | 'topic', id: string): SQL {
 
 export async function listAttempts(
   db: Db,
-  grader: FreeTextGrader | null,
+  hooks: QuizHooks,
   userId: string,
   query: AttemptsQuery,
 ): Promise<AttemptsData> {
   const entity = await entityFilter(db, query);
-  await completeExpiredOf(db, grader, userId);
+  await completeExpiredOf(db, hooks, userId);
   // Practice and review sessions are not attempts: they do not count for the records (records.ts).
   const where = and(
     eq(assessments.userId, userId),
@@ -89,12 +89,8 @@ export async function listAttempts(
  * The home's recent results: the learner's latest completed timed attempts of any exam, newest first
  * (the same sessions the attempts lists show, practice and review left out).
  */
-export async function recentAttempts(
-  db: Db,
-  grader: FreeTextGrader | null,
-  userId: string,
-): Promise<RecentAttemptsData> {
-  await completeExpiredOf(db, grader, userId);
+export async function recentAttempts(db: Db, hooks: QuizHooks, userId: string): Promise<RecentAttemptsData> {
+  await completeExpiredOf(db, hooks, userId);
   const rows = await selectAssessments(db)
     .where(
       and(

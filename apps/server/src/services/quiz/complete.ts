@@ -11,13 +11,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { assessments } from '../../db/schema.js';
 import { gradeSession, type GradeVerdict } from './free-text-grading.js';
-import type { FreeTextGrader } from './free-text-grading.js';
 import { applyRecordDeltas, recordDeltas, type ScoredQuestion, type SessionForRecords } from './records.js';
 import { closeSheets } from './answer-sheets.js';
 import { GRACE } from './sql.js';
-import { countFirstAttempts } from '../live-tests/practice.js';
-import { completionEntries, recordAnswers } from '../tutor/record-answers.js';
 import { givenQuestion } from './given-question.js';
+import { completedSession, type QuizHooks } from './hooks.js';
 
 /**
  * Completing a session: the one path used by submit, by the periodic sweep, by reads of an expired
@@ -25,8 +23,9 @@ import { givenQuestion } from './given-question.js';
  * transaction, so however many requests and server processes race, a session is scored and counted in
  * the records once. Its answer sheet is closed before the answers are read (answer-sheets.ts): a save
  * lands before scoring reads the answers or is refused after it. Marks follow the scheme the session was started under.
- * With a free-text grader (fastify.freeTextGrader, null without AI) its verdicts decide free-text
- * answers the rules did not match.
+ * With a free-text grader (hooks.grader, null without AI) its verdicts decide free-text answers the
+ * rules did not match. What other areas do with a completed session (the practice percentile, the review
+ * queue) runs in the same transaction, through hooks.sessionsCompleted (hooks.ts).
  */
 
 const lockColumns = {
@@ -123,14 +122,15 @@ function scoreSession(session: LockedSession, keys: KeyRow[], verdicts: Map<numb
 }
 
 /**
- * Closes the answer sheets of locked, not yet completed sessions, then writes their scores and records:
- * a few statements.
+ * Closes the answer sheets of locked, not yet completed sessions, then writes their scores and records
+ * (a few statements) and publishes them to the other areas in the same transaction. `batch`: the sweep's.
  */
 async function completeLocked(
   tx: DbOrTx,
+  hooks: QuizHooks,
   locked: LockedRow[],
   verdicts: Map<number, GradeVerdict> = new Map(),
-  history: 'now' | 'queue' = 'now',
+  batch = false,
 ): Promise<void> {
   if (locked.length === 0) return;
   const sheets = await closeSheets(
@@ -165,41 +165,21 @@ async function completeLocked(
       completed_at = now()
     FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, score int, answered int, scores jsonb, notes jsonb)
     WHERE a.id = v.id`);
-  await countFirstAttempts(
-    tx,
-    sessions.map((s) => s.id),
-  );
   // A live test's session counts in the records when the test is ranked (live-tests/records.ts): its
   // score stays hidden until then, records included.
   for (const s of scored)
     if (!s.session.scheduledTestId)
       await applyRecordDeltas(tx, s.session.userId, recordDeltas(s.session, s.questions));
-  // The tutor loop's history, review queue and item difficulty (services/tutor/). A submit records at
-  // once; the sweep's batches queue it (history-queue.ts: 75 rows a session held exam-day completion
-  // up); a live test's sessions are queued at its ranking: before then a review card or a mistake would
-  // tell a taker what they missed. Positions a practice or review check locked were recorded by it.
-  const own = scored.filter((s) => !s.session.scheduledTestId);
-  if (history === 'queue') {
-    if (own.length > 0)
-      await tx.execute(sql`
-        INSERT INTO history_queue (assessment_id)
-        SELECT unnest(${`{${own.map((s) => s.session.id).join(',')}}`}::uuid[])
-        ON CONFLICT (assessment_id) DO NOTHING`);
-    return;
-  }
-  const at = new Date();
-  await recordAnswers(
-    tx,
-    own.flatMap((s) =>
-      completionEntries(s.session, keys.get(s.session.id) ?? [], s.questions, at, s.session.mode).filter(
-        (entry) => s.session.checkScores?.[String(entry.position)] === undefined,
-      ),
-    ),
-  );
+  await hooks.sessionsCompleted.run(tx, {
+    sessions: scored.map((s) => completedSession(s.session, keys.get(s.session.id) ?? [], s.questions)),
+    at: new Date(),
+    batch,
+  });
 }
 
 async function lockAndComplete(
   tx: Tx,
+  hooks: QuizHooks,
   assessmentId: string,
   verdicts: Map<number, GradeVerdict>,
 ): Promise<boolean> {
@@ -209,18 +189,14 @@ async function lockAndComplete(
     .where(eq(assessments.id, assessmentId))
     .for('update');
   if (!locked || locked.sessionCompleted) return false;
-  await completeLocked(tx, [locked], verdicts);
+  await completeLocked(tx, hooks, [locked], verdicts);
   return true;
 }
 
 /** Completes one session; false when it was already completed (by this or another process). */
-export async function completeAssessment(
-  db: Db,
-  grader: FreeTextGrader | null,
-  assessmentId: string,
-): Promise<boolean> {
-  const verdicts = await gradeSession(db, grader, assessmentId);
-  return db.transaction((tx) => lockAndComplete(tx, assessmentId, verdicts));
+export async function completeAssessment(db: Db, hooks: QuizHooks, assessmentId: string): Promise<boolean> {
+  const verdicts = await gradeSession(db, hooks.grader, assessmentId);
+  return db.transaction((tx) => lockAndComplete(tx, hooks, assessmentId, verdicts));
 }
 
 const expiredCondition = sql`${assessments.deadline} + ${GRACE} < now()`;
@@ -229,8 +205,8 @@ const expiredCondition = sql`${assessments.deadline} + ${GRACE} < now()`;
  * Completes every session past its deadline and grace, a batch per transaction, scored together.
  * Rows another process holds are skipped (SKIP LOCKED): that process is completing them.
  */
-export async function sweepExpired(db: Db, grader: FreeTextGrader | null, batchSize = 50): Promise<number> {
-  if (grader) return sweepOneByOne(db, grader, batchSize);
+export async function sweepExpired(db: Db, hooks: QuizHooks, batchSize = 50): Promise<number> {
+  if (hooks.grader) return sweepOneByOne(db, hooks, batchSize);
   let completed = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
@@ -241,7 +217,7 @@ export async function sweepExpired(db: Db, grader: FreeTextGrader | null, batchS
         .orderBy(asc(assessments.deadline))
         .limit(batchSize)
         .for('update', { skipLocked: true });
-      await completeLocked(tx, due, new Map(), 'queue');
+      await completeLocked(tx, hooks, due, new Map(), true);
       return due.length;
     });
     completed += done;
@@ -250,23 +226,19 @@ export async function sweepExpired(db: Db, grader: FreeTextGrader | null, batchS
 }
 
 /** Before listing a learner's attempts: their expired sessions become attempts first. */
-export async function completeExpiredOf(
-  db: Db,
-  grader: FreeTextGrader | null,
-  userId: string,
-): Promise<void> {
+export async function completeExpiredOf(db: Db, hooks: QuizHooks, userId: string): Promise<void> {
   const due = await db
     .select({ id: assessments.id })
     .from(assessments)
     .where(and(eq(assessments.userId, userId), eq(assessments.sessionCompleted, false), expiredCondition));
-  for (const a of due) await completeAssessment(db, grader, a.id);
+  for (const a of due) await completeAssessment(db, hooks, a.id);
 }
 
 /**
  * With an AI grader the answers are judged before any lock is taken, so sessions are completed one at a
  * time through completeAssessment (its FOR UPDATE re-check keeps completion exactly-once).
  */
-async function sweepOneByOne(db: Db, grader: FreeTextGrader, batchSize: number): Promise<number> {
+async function sweepOneByOne(db: Db, hooks: QuizHooks, batchSize: number): Promise<number> {
   let completed = 0;
   for (;;) {
     const due = await db
@@ -275,7 +247,7 @@ async function sweepOneByOne(db: Db, grader: FreeTextGrader, batchSize: number):
       .where(and(eq(assessments.sessionCompleted, false), expiredCondition))
       .orderBy(asc(assessments.deadline))
       .limit(batchSize);
-    for (const a of due) if (await completeAssessment(db, grader, a.id)) completed++;
+    for (const a of due) if (await completeAssessment(db, hooks, a.id)) completed++;
     if (due.length < batchSize) return completed;
   }
 }

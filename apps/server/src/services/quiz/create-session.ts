@@ -13,10 +13,10 @@ import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { conflict } from '../../lib/errors.js';
 import { scopeBackInCirculation, scopeOutError } from '../live-tests/circulation.js';
 import { startLiveTest } from '../live-tests/start.js';
-import { uncheckedFields } from '../practice/feedback.js';
+import { uncheckedFields } from './check-feedback.js';
 import { resolveTutorScope, isTutorQuiz } from '../practice/tutor-scope.js';
 import { completeAssessment } from './complete.js';
-import type { FreeTextGrader } from './free-text-grading.js';
+import type { QuizHooks } from './hooks.js';
 import { resolveScope, scopeKeyOf, type QuizScope, type RunningScopeAttempt } from './scope.js';
 import { heldByRunningTest, selectQuestions, shuffle } from './selection.js';
 import { minutesWithExtraTimeSql } from './extra-time.js';
@@ -97,16 +97,16 @@ export interface StartedSession extends SessionData {
  */
 export async function startSession(
   db: Db,
-  grader: FreeTextGrader | null,
+  hooks: QuizHooks,
   userId: string,
   body: CreateAssessmentBody,
   receivedAt = Date.now(),
-  /** A review session's share of new cards (REVIEW_NEW_CARDS_PER_DAY; services/tutor/due.ts). */
+  /** A review session's share of new cards (REVIEW_NEW_CARDS_PER_DAY; services/review/due.ts). */
   newCardsPerDay?: number,
 ): Promise<StartedSession> {
   // A live test has its own paper, window and one-attempt rule (docs/product.md#live-test-rules).
   if (body.scheduledTestId)
-    return startLiveTest(db, grader, userId, body.scheduledTestId, body.language ?? null);
+    return startLiveTest(db, hooks, userId, body.scheduledTestId, body.language ?? null);
   const scope = isTutorQuiz(body)
     ? await resolveTutorScope(db, body, new Date(), userId, newCardsPerDay)
     : await resolveScope(db, body, new Date(), userId);
@@ -122,7 +122,7 @@ export async function startSession(
         const row = await findRunningAttempt(db, userId, scopeKey);
         // A concurrent start afresh's new attempt is what this one asked for: new, not resumed.
         if (row?.id === running.id) return { ...(await sessionData(db, row)), resumed: !body.startAfresh };
-      } else await completeAssessment(db, grader, running.id);
+      } else await completeAssessment(db, hooks, running.id);
     }
     const created = await insertSession(db, userId, scope, scopeKey, sessionLanguage(scope, body.language));
     if (created) return { ...created, resumed: false };

@@ -12,7 +12,7 @@ import {
 } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { practiceFieldsOf, type PracticeColumns, type PracticeFields } from '../practice/feedback.js';
+import { practiceFieldsOf, type PracticeColumns, type PracticeFields } from './check-feedback.js';
 import { parseAnswer } from './answer-sheets.js';
 import { relabelOptions } from './option-letters.js';
 import { evaluationId } from './session-ids.js';

@@ -11,11 +11,9 @@ import type { Db } from '../../db/client.js';
 import { keyCorrections, questions, sessionCorrections } from '../../db/schema.js';
 import { correctVersionKeys } from './version-keys.js';
 import { auditRepository, CLI_ACTOR, type Actor } from '../console/audit-repository.js';
-import { liveTestsAfterCorrection } from '../live-tests/after-correction.js';
 import { parseAnswers } from './answer-sheets.js';
-import { rankMoves, rankSnapshot } from './correction-effects.js';
+import { mergeEffects, type QuizHooks } from './hooks.js';
 import { rebuildRecords } from './rebuild-records.js';
-import { resolveReports } from '../tutor/reports.js';
 
 /**
  * Key corrections (docs/product.md#key-corrections): an operator corrects a question's key or drops the
@@ -23,7 +21,8 @@ import { resolveReports } from '../tutor/reports.js';
  * (`POST /v1/admin/questions/:id/key-corrections`); both call correctKey. In one transaction: the
  * correction's row, the question, every completed session that had it rescored by the scheme it was
  * taken under, a note per changed session (the learner's result shows it), the records of every learner
- * concerned rebuilt, ranked live tests re-ranked, the question's open reports resolved and an audit row.
+ * concerned rebuilt, and an audit row; what other areas do about it (ranked live tests re-ranked, the
+ * question's open reports resolved) runs in the same transaction through hooks.keyCorrected (hooks.ts).
  * A dry run does all of it and rolls back, so it reports exactly what applying would do and leaves
  * nothing behind, not even the audit row (docs/decisions/0024-key-corrections-dry-run.md). Running
  * sessions are scored with the corrected key when they complete.
@@ -94,7 +93,11 @@ interface AffectedRow {
   positions: number[] | string;
 }
 
-export async function correctKey(db: Db, request: CorrectionRequest): Promise<CorrectionSummary> {
+export async function correctKey(
+  db: Db,
+  hooks: QuizHooks,
+  request: CorrectionRequest,
+): Promise<CorrectionSummary> {
   const reason = request.reason.trim();
   if (!reason) throw new CorrectionError('say why (--reason)');
   try {
@@ -108,7 +111,6 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
       if (question.droppedAt) throw new CorrectionError('the question was dropped already', 409);
       const key = keyForType(question.type, request.key);
       if (key) checkKey(question, key);
-      const ranksBefore = await rankSnapshot(tx, question.id);
 
       const [correction] = await tx
         .insert(keyCorrections)
@@ -134,10 +136,6 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
       const versionKeys = key
         ? await correctVersionKeys(tx, question, key, keyText)
         : new Map<number, QuestionKey>();
-      const reportsResolved = await resolveReports(tx, question.id, {
-        note: `${key ? 'key corrected' : 'question dropped'}: ${reason}`,
-        correctionId,
-      });
 
       const result = await tx.execute(sql`
         SELECT a.id, a.user_id, u.name, u.email, st.name AS test_name, a.marking_scheme, a.score, sh.answers,
@@ -200,10 +198,14 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
       }
       const learners = [...new Set(changes.map((change) => change.learner.id))];
       await rebuildRecords(tx, learners);
-      await liveTestsAfterCorrection(
-        tx,
-        question.id,
-        updates.map((u) => u.id),
+      const { reportsResolved, liveTests } = mergeEffects(
+        await hooks.keyCorrected.run(tx, {
+          questionId: question.id,
+          correctionId,
+          kind: key ? 'key' : 'drop',
+          reason,
+          rescoredSessionIds: updates.map((u) => u.id),
+        }),
       );
       await tx
         .update(keyCorrections)
@@ -221,7 +223,7 @@ export async function correctKey(db: Db, request: CorrectionRequest): Promise<Co
         learners: learners.length,
         reportsResolved,
         changes,
-        liveTests: rankMoves(ranksBefore, await rankSnapshot(tx, question.id)),
+        liveTests,
       };
       await auditRepository.write(tx, request.actor ?? CLI_ACTOR, {
         action: key ? 'question.key-correct' : 'question.drop',

@@ -8,13 +8,11 @@ import {
 } from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { checkLiveResultsOpen, practicePercentileOfSession } from '../live-tests/result-gate.js';
 import { reportVisits } from './answer-sheets.js';
 import { completeAssessment } from './complete.js';
 import { parseEvaluationId } from './session-ids.js';
-import type { FreeTextGrader } from './free-text-grading.js';
+import type { QuizHooks, ResultSections } from './hooks.js';
 import { resultEvaluations, sessionQuestions, toEvaluation } from './evaluation-views.js';
-import { coachFor } from '../tutor/coach.js';
 import { withTranslations } from './languages.js';
 import { findOwnAssessment, sessionCorrectionsOf, toAssessment, type AssessmentRow } from './views.js';
 
@@ -43,14 +41,14 @@ export function withSections(data: Omit<SessionData, 'sections'>, schemeId: stri
  */
 export async function loadOwnAssessment(
   db: Db,
-  grader: FreeTextGrader | null,
+  hooks: QuizHooks,
   userId: string,
   slug: string,
 ): Promise<AssessmentRow> {
   const row = await findOwnAssessment(db, userId, slug);
   if (!row) throw notFound(quizMessages.assessmentNotFound);
   if (!row.expired) return row;
-  await completeAssessment(db, grader, row.id);
+  await completeAssessment(db, hooks, row.id);
   const completed = await findOwnAssessment(db, userId, slug);
   if (!completed) throw notFound(quizMessages.assessmentNotFound);
   return completed;
@@ -58,61 +56,57 @@ export async function loadOwnAssessment(
 
 export async function getSession(
   db: Db,
-  grader: FreeTextGrader | null,
+  hooks: QuizHooks,
   userId: string,
   slug: string,
 ): Promise<SessionData> {
-  return sessionData(db, await loadOwnAssessment(db, grader, userId, slug));
+  return sessionData(db, await loadOwnAssessment(db, hooks, userId, slug));
 }
 
 /** Submit: completes the session; submitting a completed one again just returns it. */
 export async function submitSession(
   db: Db,
-  grader: FreeTextGrader | null,
+  hooks: QuizHooks,
   userId: string,
   slug: string,
   visited: string[] = [],
 ): Promise<Assessment> {
-  const row = await loadOwnAssessment(db, grader, userId, slug);
+  const row = await loadOwnAssessment(db, hooks, userId, slug);
   if (row.sessionCompleted) return toAssessment(row);
   const positions = visited
     .map(parseEvaluationId)
     .filter((at) => at !== null && at.sessionId === row.id)
     .map((at) => at!.position);
   await reportVisits(db, userId, row.id, positions);
-  await completeAssessment(db, grader, row.id);
+  await completeAssessment(db, hooks, row.id);
   const completed = await findOwnAssessment(db, userId, slug);
   if (!completed) throw notFound(quizMessages.assessmentNotFound);
   return toAssessment(completed);
 }
 
-/** The result: only once completed, since it carries the answer key. */
-export async function getResult(
-  db: Db,
-  grader: FreeTextGrader | null,
-  userId: string,
-  slug: string,
-  percentileMinAttempts?: number,
-): Promise<ResultData> {
-  const row = await loadOwnAssessment(db, grader, userId, slug);
+/**
+ * The result: only once completed, since it carries the answer key. Other areas may hold it back (a live
+ * test until its ranking) and add their sections (the practice percentile, the coach): hooks.ts.
+ */
+export async function getResult(db: Db, hooks: QuizHooks, userId: string, slug: string): Promise<ResultData> {
+  const row = await loadOwnAssessment(db, hooks, userId, slug);
   if (!row.sessionCompleted) {
     throw conflict(quizMessages.stillRunning);
   }
-  checkLiveResultsOpen(row, row.serverTimeMs);
+  await hooks.resultGate.run(row);
   const assessment = toAssessment(row);
-  const [evaluations, corrections, practicePercentile] = await Promise.all([
-    resultEvaluations(db, row.id, row.markingScheme).then((e) =>
-      withTranslations(db, row.id, assessment, e, true),
-    ),
+  const evaluations = resultEvaluations(db, row.id, row.markingScheme).then((e) =>
+    withTranslations(db, row.id, assessment, e, true),
+  );
+  const [read, corrections, sections] = await Promise.all([
+    evaluations,
     sessionCorrectionsOf(db, row.id),
-    practicePercentileOfSession(db, row, percentileMinAttempts),
+    hooks.resultSections.all(db, { userId, row, evaluations }),
   ]);
-  const coach = await coachFor(db, userId, row.markingScheme, evaluations);
   return {
     assessment,
-    evaluations,
+    evaluations: read,
     corrections,
-    coach,
-    ...(practicePercentile ? { practicePercentile } : {}),
+    ...(Object.assign({}, ...sections) as ResultSections),
   };
 }

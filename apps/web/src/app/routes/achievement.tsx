@@ -1,4 +1,4 @@
-import { AchievementPage } from '../../features/ai-tutor/components/AchievementPage';
+import { AchievementPage } from '../../features/achievements/components/AchievementPage';
 
 /** /achievements/:id — the public, verifiable achievement a shared post links to (docs/product.md#ai-tutor-and-achievements). */
 export default function AchievementRoute() {

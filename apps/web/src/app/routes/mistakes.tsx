@@ -6,7 +6,7 @@ import type { FilterCatalogue, MistakeView } from '../../features/mistakes/types
 
 // The AI tutor's button comes with its own chunk, on the notebook's first entry.
 const AskTutorButton = lazy(() =>
-  import('../../features/ai-tutor/components/AskTutorButton').then((m) => ({ default: m.AskTutorButton })),
+  import('../../features/explain/components/AskTutorButton').then((m) => ({ default: m.AskTutorButton })),
 );
 
 /** The most exams the catalogue call gives at once: every exam a learner could filter by. */

@@ -12,7 +12,7 @@ import { paths } from '../../lib/paths';
 
 // With the question table (and KaTeX), not with the summary at the top of the page.
 const AskTutorButton = lazy(() =>
-  import('../../features/ai-tutor/components/AskTutorButton').then((m) => ({ default: m.AskTutorButton })),
+  import('../../features/explain/components/AskTutorButton').then((m) => ({ default: m.AskTutorButton })),
 );
 
 // A live test's ranking (rank card, distribution, the top 10 %): only a live test's result fetches it.
@@ -31,7 +31,7 @@ function liveRanking(data: ResultData) {
 
 // The share dialog (its form, LinkedIn) is fetched on the first click, not with the result.
 const ShareAchievementDialog = lazy(() =>
-  import('../../features/ai-tutor/components/ShareAchievementDialog').then((m) => ({
+  import('../../features/achievements/components/ShareAchievementDialog').then((m) => ({
     default: m.ShareAchievementDialog,
   })),
 );

@@ -39,7 +39,7 @@ const explainRoute: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => ({
       message: aiMessages.explained,
-      data: await fastify.tutor.explain(userIdOf(request), request.params.id),
+      data: await fastify.explain.evaluation(userIdOf(request), request.params.id),
     }),
   );
 };

@@ -36,7 +36,7 @@ const evaluationReportsRoute: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
-      const { report, updated } = await fastify.review.reportEvaluation(
+      const { report, updated } = await fastify.reports.evaluation(
         userIdOf(request),
         request.params.id,
         request.body,

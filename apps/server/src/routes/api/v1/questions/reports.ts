@@ -30,7 +30,7 @@ const questionReportsRoute: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
-      const { report, updated } = await fastify.review.report(
+      const { report, updated } = await fastify.reports.question(
         userIdOf(request),
         request.params.id,
         request.body,

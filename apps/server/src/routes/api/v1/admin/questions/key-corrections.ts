@@ -9,8 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../../../lib/errors.js';
 import { actorOf, staffOf } from '../../../../../plugins/app/console.js';
-import { keyFromChoice } from '../../../../../services/quiz/correction-effects.js';
-import { CorrectionError, correctKey } from '../../../../../services/quiz/key-corrections.js';
+import { keyFromChoice } from '../../../../../services/quiz/key-choice.js';
+import { CorrectionError } from '../../../../../services/quiz/key-corrections.js';
 import { errors } from '../../shared.js';
 
 /**
@@ -43,7 +43,7 @@ const adminKeyCorrectionsRoute: FastifyPluginAsyncZod = async (fastify) => {
       const { reason, dryRun, ...choice } = request.body;
       const actor = actorOf(request);
       try {
-        const { question: _text, ...data } = await correctKey(fastify.db, {
+        const { question: _text, ...data } = await fastify.quiz.correctKey({
           questionId: request.params.id,
           ...('drop' in choice ? {} : { key: keyFromChoice(choice)! }),
           reason,

@@ -1,5 +1,4 @@
-/** The AI tutor feature (docs/product.md#ai-tutor-and-achievements): what the result screen and the router compose. */
-export { AskTutorButton, ASK_TUTOR_LABEL } from './components/AskTutorButton';
+/** Achievements (docs/product.md#ai-tutor-and-achievements): sharing an attempt as a post, its public page, LinkedIn. */
 export {
   ShareAchievementDialog,
   type ShareAchievementDialogProps,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, testUser } from '../../../test/render';
 import { announceConnected, LINKEDIN_OAUTH_STORAGE_KEY } from '../lib/linkedin-oauth';
-import { fail, mockFetch, ok, type Call, type Reply } from './ai-test-kit';
+import { fail, mockFetch, ok, type Call, type Reply } from '../../../test/api-replies';
 import { ShareAchievementDialog } from './ShareAchievementDialog';
 
 afterEach(() => {

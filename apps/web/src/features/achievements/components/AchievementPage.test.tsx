@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render';
 import { AchievementPage } from './AchievementPage';
-import { fail, mockFetch, ok } from './ai-test-kit';
+import { fail, mockFetch, ok } from '../../../test/api-replies';
 
 afterEach(() => {
   vi.restoreAllMocks();

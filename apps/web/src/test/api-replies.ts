@@ -1,5 +1,5 @@
-/** Test helpers for the AI tutor components: scripted answers of the fake server, recording the calls. */
-import { answerCalls, type Call } from '../../../test/server';
+/** Test helpers for components that call the API: scripted answers of the fake server, recording the calls. */
+import { answerCalls, type Call } from './server';
 
 export type { Call };
 

@@ -1,8 +1,9 @@
-import { fullMarks, schemeById, type SessionKind } from '@ai-tutor/contract';
+import { fullMarks, schemeById, type SessionMode } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { parseAnswers, visitedPositions } from '../quiz/answer-sheets.js';
 import { keysOf } from '../quiz/complete.js';
+import { completedSession, type SessionsCompleted } from '../quiz/hooks.js';
 import { completionEntries, recordAnswers } from './record-answers.js';
 
 /**
@@ -28,7 +29,7 @@ interface QueuedRow {
   user_id: string;
   exam_id: string;
   marking_scheme: string;
-  mode: SessionKind;
+  mode: SessionMode;
   /** Its answer sheet's (answer-sheets.ts). */
   answers: (string | null)[];
   time_spent: number[] | null;
@@ -67,19 +68,23 @@ async function drainBatch(db: Db): Promise<number> {
         max: fullMarks(scheme, q.type),
       }));
       const answers = parseAnswers(row.answers);
-      const session = {
-        id: row.id,
-        userId: row.user_id,
-        examId: row.exam_id,
-        answers,
-        timeSpent: row.time_spent,
-        visited: visitedPositions(row.visited, row.marked, row.time_spent ?? [], answers),
-        marked: row.marked.map(Boolean),
-      };
-      // Positions a practice or review check locked were recorded by that check.
-      return completionEntries(session, questions, scored, at, row.mode).filter(
-        (entry) => row.check_scores?.[String(entry.position)] === undefined,
+      const session = completedSession(
+        {
+          id: row.id,
+          userId: row.user_id,
+          examId: row.exam_id,
+          mode: row.mode,
+          scheduledTestId: null,
+          answers,
+          timeSpent: row.time_spent,
+          visited: visitedPositions(row.visited, row.marked, row.time_spent ?? [], answers),
+          marked: row.marked.map(Boolean),
+          checkScores: row.check_scores,
+        },
+        questions,
+        scored,
       );
+      return completionEntries(session, at);
     });
     await recordAnswers(tx, entries);
     return rows.length;
@@ -91,4 +96,27 @@ export async function drainHistoryQueue(db: Db): Promise<number> {
   let total = 0;
   for (let n = await drainBatch(db); n > 0; n = await drainBatch(db)) total += n;
   return total;
+}
+
+/**
+ * The review queue's handler of 'sessions completed' (services/quiz/hooks.ts), in completion's
+ * transaction: a submit records its answers at once (one learner waits for their own); a sweep's batch
+ * queues them (75 rows a session held exam-day completion up); a live test's sessions wait for its
+ * ranking (queueLiveTestHistory): before then a review card or a mistake would tell a taker what they
+ * missed.
+ */
+export async function recordCompleted(tx: DbOrTx, completed: SessionsCompleted): Promise<void> {
+  const own = completed.sessions.filter((s) => !s.scheduledTestId);
+  if (own.length === 0) return;
+  if (completed.batch) {
+    await tx.execute(sql`
+      INSERT INTO history_queue (assessment_id)
+      SELECT unnest(${`{${own.map((s) => s.id).join(',')}}`}::uuid[])
+      ON CONFLICT (assessment_id) DO NOTHING`);
+    return;
+  }
+  await recordAnswers(
+    tx,
+    own.flatMap((s) => completionEntries(s, completed.at)),
+  );
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LINKEDIN_OAUTH_STORAGE_KEY } from '../lib/linkedin-oauth';
 import { renderPage, testUser } from '../../../test/render';
 import { onConnected, rememberOauth } from '../lib/linkedin-oauth';
-import { mockFetch, ok } from './ai-test-kit';
+import { mockFetch, ok } from '../../../test/api-replies';
 import { callbackTexts, LinkedInCallback } from './LinkedInCallback';
 
 afterEach(() => {

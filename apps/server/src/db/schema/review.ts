@@ -137,7 +137,7 @@ export const questionReports = pgTable(
 /**
  * Item difficulty: all learners' answers to a question, updated as sessions complete, in up to 16
  * shards per question so that concurrent completions of one paper do not queue on its rows
- * (services/tutor/record-answers.ts); a question's counts are the sum of its shards.
+ * (services/review/record-answers.ts); a question's counts are the sum of its shards.
  */
 export const questionStats = pgTable(
   'question_stats',
@@ -154,7 +154,7 @@ export const questionStats = pgTable(
 );
 
 /**
- * Completed sessions whose answers wait to enter the history (services/tutor/history-queue.ts): the
+ * Completed sessions whose answers wait to enter the history (services/review/history-queue.ts): the
  * exam-day sweep completes thousands of sessions a minute and must not wait for 75 history rows each,
  * and a live test's sessions wait here for their ranking. Drained in order, a batch per transaction.
  */

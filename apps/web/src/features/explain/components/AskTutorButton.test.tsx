@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render';
-import { fail, mockFetch, ok, type Call, type Reply } from './ai-test-kit';
+import { fail, mockFetch, ok, type Call, type Reply } from '../../../test/api-replies';
 import { AskTutorButton } from './AskTutorButton';
 
 afterEach(() => {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Card, State } from 'ts-fsrs';
 import type { DbOrTx } from '../../db/client.js';
 import { outcomeOf } from '../quiz/evaluation-views.js';
+import type { CompletedSession } from '../quiz/hooks.js';
 import { nextCard } from './fsrs.js';
 import { STATS_SHARDS } from './mastery.js';
 
@@ -210,56 +211,30 @@ export async function recordAnswers(tx: DbOrTx, entries: AnswerEntry[]): Promise
   await countStats(tx, entries);
 }
 
-/** A completed session as completion holds it (its locked row). */
-export interface CompletedSession {
-  id: string;
-  userId: string;
-  examId: string;
-  answers: AnswerValue[];
-  timeSpent: number[] | null;
-  /** Positions opened and marked for review (visitedPositions); absent: every position counts. */
-  visited?: boolean[] | null;
-  marked?: boolean[] | null;
-}
-/** One question of it, by position: what completion read and scored. */
-export interface CompletedQuestion {
-  /** 1-based, as unnest … WITH ORDINALITY numbers it. */
-  pos: number;
-  question_id: string;
-  subject_id: string;
-  topic_id: string | null;
-}
-
-/** A completed session's answers as entries (`scored`: the marks of `questions`, same order). */
-export function completionEntries(
-  session: CompletedSession,
-  questions: CompletedQuestion[],
-  scored: { score: number | null; max: number }[],
-  at: Date,
-  kind: SessionKind = 'timed',
-): AnswerEntry[] {
-  return questions.map((q, i) => {
-    const position = Number(q.pos) - 1;
-    const answer = session.answers[position] ?? null;
-    const { score, max } = scored[i] ?? { score: null, max: 0 };
-    return {
+/**
+ * A completed session's answers as entries, leaving out the positions a practice or review check locked
+ * (that check recorded them).
+ */
+export function completionEntries(session: CompletedSession, at: Date): AnswerEntry[] {
+  return session.questions
+    .filter((q) => !q.checked)
+    .map((q) => ({
       userId: session.userId,
-      questionId: q.question_id,
+      questionId: q.questionId,
       assessmentId: session.id,
-      position,
+      position: q.position,
       examId: session.examId,
-      subjectId: q.subject_id,
-      topicId: q.topic_id,
-      sessionKind: kind,
-      outcome: outcomeOf(answer, score, max),
-      score,
-      maxScore: max,
+      subjectId: q.subjectId,
+      topicId: q.topicId,
+      sessionKind: session.mode,
+      outcome: outcomeOf(q.answer, q.score, q.maxScore),
+      score: q.score,
+      maxScore: q.maxScore,
       // Marked for review in a test: the learner was not sure, so a right answer is a guess.
-      confidence: session.marked?.[position] ? 'guess' : null,
-      timeSpent: session.timeSpent?.[position] ?? 0,
-      answer,
+      confidence: q.markedForReview ? 'guess' : null,
+      timeSpent: q.timeSpent,
+      answer: q.answer,
       answeredAt: at,
-      visited: session.visited?.[position] ?? true,
-    };
-  });
+      visited: q.visited,
+    }));
 }
