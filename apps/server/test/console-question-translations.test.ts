@@ -47,7 +47,12 @@ describe('translations in the question editor', () => {
     const editor = await createStaff(t.app, 'editor');
     const id = await idOf('The acceleration due to gravity');
     const { data } = (await getAs(t.app, editor.headers, editUrl(id))).json();
-    expect(data.languages).toEqual({ own: 'en', authoritative: 'en', others: ['hi'] });
+    expect(data.languages).toEqual({
+      exam: { slug: 'bi-exam', name: 'Bilingual Exam' },
+      own: 'en',
+      authoritative: 'en',
+      others: ['hi'],
+    });
     expect(data.translations).toEqual([
       expect.objectContaining({ lang: 'hi', status: 'approved', source: 'import', options: data.options }),
     ]);

@@ -34,6 +34,8 @@ export type TranslationForEdit = z.infer<typeof translationForEdit>;
 
 /** The exam's languages as the editor offers them: the questions' own first, then the translations'. */
 export const editLanguages = z.object({
+  /** The question's exam, whose missing translations the editor may have the AI draft. */
+  exam: z.object({ slug: z.string(), name: z.string() }).nullable(),
   /** The language of the question's own texts (its exam's first). */
   own: z.string(),
   authoritative: z.string(),

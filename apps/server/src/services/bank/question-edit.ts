@@ -162,7 +162,8 @@ export async function saveEdit(
     const statusChanged = body.status !== q.status;
     const topicChanged = topicId !== q.topicId;
     const label = q.text.replace(/\s+/g, ' ').slice(0, 80);
-    if (!contentChanged && !statusChanged && !topicChanged && !plan.writes.length) return { newVersion: false };
+    if (!contentChanged && !statusChanged && !topicChanged && !plan.writes.length)
+      return { newVersion: false };
     const version = contentChanged ? q.version + 1 : q.version;
     const now = new Date();
     if (contentChanged) await keepCurrentVersion(tx, q);
@@ -261,7 +262,11 @@ export async function approveTranslation(
       editorId: actor.userId,
       createdAt: now,
     });
-    const audit = { objectType: 'question', objectId: q.id, objectLabel: q.text.replace(/\s+/g, ' ').slice(0, 80) };
+    const audit = {
+      objectType: 'question',
+      objectId: q.id,
+      objectLabel: q.text.replace(/\s+/g, ' ').slice(0, 80),
+    };
     await auditRepository.write(tx, actor, {
       ...audit,
       action: 'question.translation.approve',

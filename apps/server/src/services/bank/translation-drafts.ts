@@ -167,7 +167,9 @@ export function createTranslationJobs(db: Db, ai: AiProvider, log: FastifyBaseLo
       const [row] = await db
         .select()
         .from(importJobs)
-        .where(and(eq(importJobs.id, id), eq(importJobs.ownerId, userId), eq(importJobs.mode, TRANSLATE_MODE)));
+        .where(
+          and(eq(importJobs.id, id), eq(importJobs.ownerId, userId), eq(importJobs.mode, TRANSLATE_MODE)),
+        );
       return row ? fromRow(row) : null;
     },
 

@@ -3,13 +3,7 @@ import { canonicalLanguage } from '@ai-tutor/contract';
 import { and, eq } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import {
-  exams,
-  modules,
-  questionTranslations,
-  subjects,
-  type VersionTranslation,
-} from '../../db/schema.js';
+import { exams, modules, questionTranslations, subjects, type VersionTranslation } from '../../db/schema.js';
 import { auditRepository, type Actor } from '../console/audit-repository.js';
 import { cleanTranslation, translationErrors } from './translation-rules.js';
 
@@ -25,13 +19,19 @@ type Row = typeof questionTranslations.$inferSelect;
 /** The languages of the question's exam: its own texts' first, the others one translation each. */
 export async function editLanguagesOf(db: DbOrTx, subjectId: string): Promise<EditLanguages> {
   const [exam] = await db
-    .select({ languages: exams.languages, authoritative: exams.authoritativeLanguage })
+    .select({
+      slug: exams.slug,
+      name: exams.name,
+      languages: exams.languages,
+      authoritative: exams.authoritativeLanguage,
+    })
     .from(subjects)
     .innerJoin(modules, eq(modules.id, subjects.moduleId))
     .innerJoin(exams, eq(exams.id, modules.examId))
     .where(eq(subjects.id, subjectId));
   const languages = exam?.languages.length ? exam.languages : ['en'];
   return {
+    exam: exam ? { slug: exam.slug, name: exam.name } : null,
     own: languages[0]!,
     authoritative: exam?.authoritative ?? languages[0]!,
     others: languages.slice(1),
@@ -72,7 +72,10 @@ export async function translationsForEdit(
 }
 
 /** The approved translations, as a version keeps them. */
-export async function approvedSnapshot(db: DbOrTx, questionId: string): Promise<Record<string, VersionTranslation>> {
+export async function approvedSnapshot(
+  db: DbOrTx,
+  questionId: string,
+): Promise<Record<string, VersionTranslation>> {
   const rows = await stored(db, questionId);
   return Object.fromEntries(rows.filter((r) => r.status === 'approved').map((r) => [r.lang, textsOf(r)]));
 }

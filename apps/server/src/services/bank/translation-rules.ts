@@ -63,7 +63,9 @@ export function translationErrors(lang: string, original: Original, t: VersionTr
     errors.push({ path: at('passage'), message: 'the question has no passage to translate' });
   errors.push(
     ...figureErrors(at('text'), figuresIn(original.text), figuresIn(t.text)),
-    ...(t.passage === null ? [] : figureErrors(at('passage'), figuresIn(original.passage), figuresIn(t.passage))),
+    ...(t.passage === null
+      ? []
+      : figureErrors(at('passage'), figuresIn(original.passage), figuresIn(t.passage))),
     ...(t.explanation === null
       ? []
       : figureErrors(at('explanation'), figuresIn(original.explanation), figuresIn(t.explanation))),

@@ -19,7 +19,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../../../../lib/errors.js';
 import { actorOf, staffOf } from '../../../../../plugins/app/console.js';
-import { approveTranslation, questionForEdit as loadForEdit } from '../../../../../services/bank/question-edit.js';
+import {
+  approveTranslation,
+  questionForEdit as loadForEdit,
+} from '../../../../../services/bank/question-edit.js';
 import {
   asAppError,
   createTranslationJobs,
