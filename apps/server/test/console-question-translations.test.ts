@@ -120,6 +120,11 @@ describe('translations in the question editor', () => {
     expect(versions.find((v) => v.version === 2)!.translations!.hi!.text).toBe(text);
     const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.objectId, id));
     expect(audit.map((a) => a.action).sort()).toEqual(['question.edit', 'question.translation.edit']);
+    const diff = (
+      await getAs(t.app, editor.headers, `/api/v1/admin/questions/${id}/versions/diff?from=1&to=2`)
+    ).json().data;
+    expect(diff.changed).toEqual(['translations.hi']);
+    expect(diff.to.translations.hi.text).toBe(text);
 
     const shownIn = async (slug: string) => {
       const session = (

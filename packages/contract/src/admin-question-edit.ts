@@ -94,6 +94,11 @@ export const questionVersionContent = z.object({
   explanation: z.string().nullable(),
   hints: z.array(z.string()),
   passage: z.string().nullable(),
+  /**
+   * The approved translations learners were shown with it, by language; null: not recorded (a version
+   * superseded before versions covered translations).
+   */
+  translations: z.record(z.string(), translationEdit.omit({ lang: true })).nullable(),
 });
 export const versionDiffQuery = z.object({
   from: z.coerce.number().int().min(1),
@@ -102,7 +107,7 @@ export const versionDiffQuery = z.object({
 export const versionDiff = z.object({
   from: questionVersionContent,
   to: questionVersionContent,
-  /** The fields that differ, in the editor's order. */
+  /** The fields that differ, in the editor's order; a translation as `translations.hi`. */
   changed: z.array(z.string()),
 });
 export type VersionDiff = z.infer<typeof versionDiff>;
