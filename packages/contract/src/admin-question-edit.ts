@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTHORED_HINTS_MAX } from './constants.js';
 import { questionKeySchema } from './admin-keys.js';
+import { editLanguages, translationEdit, translationForEdit } from './admin-translations.js';
 import { QUESTION_STATUSES, QUESTION_TYPES } from './questions.js';
 
 /**
@@ -32,6 +33,8 @@ export const questionEditBody = z.object({
   /** The version the editor opened: a save on top of a newer one is refused (409), nothing lost. */
   baseVersion: z.number().int().min(1),
   reason: z.string().trim().max(500).optional(),
+  /** Translations written (docs/languages.md#the-console); a language left out is left as it is. */
+  translations: z.array(translationEdit).max(10).optional(),
 });
 export type QuestionEditBody = z.infer<typeof questionEditBody>;
 
@@ -58,6 +61,9 @@ export const questionForEdit = z.object({
   topics: z.array(z.object({ slug: z.string(), name: z.string() })),
   updatedAt: z.string(),
   warnings: z.array(editWarning),
+  languages: editLanguages,
+  /** The stored translations, drafts too, in the exam's order of languages. */
+  translations: z.array(translationForEdit),
 });
 export type QuestionForEdit = z.infer<typeof questionForEdit>;
 
@@ -88,6 +94,11 @@ export const questionVersionContent = z.object({
   explanation: z.string().nullable(),
   hints: z.array(z.string()),
   passage: z.string().nullable(),
+  /**
+   * The approved translations learners were shown with it, by language; null: not recorded (a version
+   * superseded before versions covered translations).
+   */
+  translations: z.record(z.string(), translationEdit.omit({ lang: true })).nullable(),
 });
 export const versionDiffQuery = z.object({
   from: z.coerce.number().int().min(1),
@@ -96,7 +107,7 @@ export const versionDiffQuery = z.object({
 export const versionDiff = z.object({
   from: questionVersionContent,
   to: questionVersionContent,
-  /** The fields that differ, in the editor's order. */
+  /** The fields that differ, in the editor's order; a translation as `translations.hi`. */
   changed: z.array(z.string()),
 });
 export type VersionDiff = z.infer<typeof versionDiff>;

@@ -10,6 +10,15 @@ import {
 } from '@ai-tutor/contract';
 import { sql } from 'drizzle-orm';
 import { users } from './accounts.js';
+
+/** A translation's learner-visible texts as a question version keeps them. */
+export interface VersionTranslation {
+  text: string;
+  options: string[];
+  explanation: string | null;
+  hints: string[];
+  passage: string | null;
+}
 import {
   boolean,
   index,
@@ -227,6 +236,12 @@ export const questionVersions = pgTable(
     explanation: text('explanation'),
     hints: jsonb('hints').$type<string[]>().notNull(),
     passageId: uuid('passage_id').references(() => passages.id),
+    /**
+     * The approved translations learners were shown with this version, by language
+     * (docs/languages.md#the-console); null: kept before versions covered translations, read the
+     * current ones.
+     */
+    translations: jsonb('translations').$type<Record<string, VersionTranslation>>(),
     /** Who wrote this version in the console; null: imported, drafted by the AI, or before versions. */
     editorId: uuid('editor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -2,7 +2,7 @@ import { canonicalLanguage, translationProblems } from '@ai-tutor/contract';
 import { and, asc, eq, isNull, ne, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { exams, modules, passages, questions, questionTranslations, subjects } from '../../db/schema.js';
-import { auditRepository, CLI_ACTOR } from '../console/audit-repository.js';
+import { auditRepository, CLI_ACTOR, type Actor } from '../console/audit-repository.js';
 import { AiError, type AiProvider } from './provider.js';
 import { translatePrompt } from './translate-prompt.js';
 
@@ -15,6 +15,13 @@ import { translatePrompt } from './translate-prompt.js';
 
 export class TranslationError extends Error {
   override name = 'TranslationError';
+  /** What the console answers for it: 409 without a provider, 404 for an unknown exam, else 400. */
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 = 400,
+  ) {
+    super(message);
+  }
 }
 
 const MAX_CONSECUTIVE_FAILURES = 3;
@@ -24,7 +31,11 @@ export interface TranslateOptions {
   to: string;
   /** At most this many questions in one run (the rest stay missing for the next). */
   limit?: number;
-  onProgress?: (done: number, total: number) => void;
+  onProgress?: (done: number, total: number) => void | Promise<void>;
+  /** Only this question of the exam (the console's editor). */
+  questionId?: string;
+  /** Who asked (the console's user); the CLI's otherwise. */
+  actor?: Actor;
 }
 
 export interface TranslateSummary {
@@ -38,16 +49,17 @@ export interface TranslateSummary {
 }
 
 /** The exam and the language, or why the run cannot start. */
-async function target(db: Db, ai: AiProvider, examSlug: string, to: string) {
+export async function translationTarget(db: Db, ai: AiProvider, examSlug: string, to: string) {
   if (!ai.enabled)
     throw new TranslationError(
       'No AI provider is configured: set AI_BASE_URL and AI_MODEL (and AI_API_KEY when the endpoint needs ' +
         'one). Nothing was translated; translations can be imported with `npm run cli -- import FILE`.',
+      409,
     );
   const lang = canonicalLanguage(to);
   if (!lang) throw new TranslationError(`"${to}" is not a language tag (BCP 47, e.g. "hi")`);
   const [exam] = await db.select().from(exams).where(eq(exams.slug, examSlug));
-  if (!exam) throw new TranslationError(`No exam with the slug "${examSlug}"`);
+  if (!exam) throw new TranslationError(`No exam with the slug "${examSlug}"`, 404);
   if (exam.languages[0] === lang)
     throw new TranslationError(`The questions of "${examSlug}" are in ${lang} already`);
   if (!exam.languages.includes(lang))
@@ -59,7 +71,7 @@ async function target(db: Db, ai: AiProvider, examSlug: string, to: string) {
 }
 
 /** The exam's questions in circulation or drafted that have no row in `lang` (draft or approved). */
-function missingQuestions(db: Db, examId: string, lang: string) {
+function missingQuestions(db: Db, examId: string, lang: string, questionId: string | undefined) {
   return db
     .select({
       id: questions.id,
@@ -76,6 +88,7 @@ function missingQuestions(db: Db, examId: string, lang: string) {
     .where(
       and(
         eq(modules.examId, examId),
+        questionId === undefined ? undefined : eq(questions.id, questionId),
         ne(questions.status, 'retired'),
         isNull(questions.droppedAt),
         notExists(
@@ -96,8 +109,8 @@ export async function translateExam(
   ai: AiProvider,
   options: TranslateOptions,
 ): Promise<TranslateSummary> {
-  const { exam, lang } = await target(db, ai, options.examSlug, options.to);
-  const all = await missingQuestions(db, exam.id, lang);
+  const { exam, lang } = await translationTarget(db, ai, options.examSlug, options.to);
+  const all = await missingQuestions(db, exam.id, lang, options.questionId);
   const todo = options.limit ? all.slice(0, options.limit) : all;
   const language = new Intl.DisplayNames(['en'], { type: 'language' }).of(lang) ?? lang;
   const summary: TranslateSummary = {
@@ -109,7 +122,7 @@ export async function translateExam(
     stoppedBecause: null,
   };
   let failures = 0;
-  options.onProgress?.(0, todo.length);
+  await options.onProgress?.(0, todo.length);
   for (const [i, q] of todo.entries()) {
     const original = { ...q, passage: q.passage ?? null };
     let answer;
@@ -147,7 +160,7 @@ export async function translateExam(
         .onConflictDoNothing()
         .returning({ id: questionTranslations.id });
       if (inserted)
-        await auditRepository.write(tx, CLI_ACTOR, {
+        await auditRepository.write(tx, options.actor ?? CLI_ACTOR, {
           action: 'question.translation.draft',
           objectType: 'question',
           objectId: q.id,
@@ -158,7 +171,7 @@ export async function translateExam(
       return inserted;
     });
     if (row) summary.saved.push({ id: q.id, text: q.text });
-    options.onProgress?.(i + 1, todo.length);
+    await options.onProgress?.(i + 1, todo.length);
   }
   return summary;
 }

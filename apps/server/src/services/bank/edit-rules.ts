@@ -33,7 +33,7 @@ function warningPath(message: string): string {
   return 'text';
 }
 
-function formulaErrors(path: string, text: string | null): FieldError[] {
+export function formulaErrors(path: string, text: string | null): FieldError[] {
   if (!text) return [];
   const errors: FieldError[] = [];
   for (const segment of parseMath(text)) {

@@ -1,5 +1,7 @@
 import {
+  canonicalLanguage,
   questionEditMessages as messages,
+  translationMessages,
   type QuestionEditBody,
   type QuestionForEdit,
   type QuestionSaved,
@@ -12,6 +14,14 @@ import { textHash } from '../../import/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { auditRepository, type Actor } from '../console/audit-repository.js';
 import { checkEdit } from './edit-rules.js';
+import {
+  approvedSnapshot,
+  approveDraft,
+  editLanguagesOf,
+  planTranslations,
+  translationsForEdit,
+  writePlannedTranslations,
+} from './translation-edit.js';
 
 /**
  * One question in the console's editor (docs/question-bank.md#editing). A save that changes what
@@ -36,6 +46,7 @@ export async function questionForEdit(db: DbOrTx, id: string): Promise<QuestionF
     .where(eq(topics.subjectId, row.q.subjectId))
     .orderBy(asc(topics.sortOrder), asc(topics.name));
   const { q } = row;
+  const languages = await editLanguagesOf(db, q.subjectId);
   const form = {
     type: q.type,
     text: q.text,
@@ -56,11 +67,17 @@ export async function questionForEdit(db: DbOrTx, id: string): Promise<QuestionF
     topics: subjectTopics.map(({ slug, name }) => ({ slug, name })),
     updatedAt: q.updatedAt.toISOString(),
     warnings: checkEdit({ ...form, topicSlug: null, status: q.status, baseVersion: q.version }).warnings,
+    languages,
+    translations: await translationsForEdit(db, q.id, languages),
   };
 }
 
-/** Writes the question's current content as its version row, if no row holds it yet. */
+/**
+ * Writes the question's current content as its version row, if no row holds it yet, with the approved
+ * translations its learners were last shown (those of a row written earlier are brought up to date).
+ */
 export async function keepCurrentVersion(tx: DbOrTx, q: QuestionRow): Promise<void> {
+  const translations = await approvedSnapshot(tx, q.id);
   await tx
     .insert(questionVersions)
     .values({
@@ -74,9 +91,13 @@ export async function keepCurrentVersion(tx: DbOrTx, q: QuestionRow): Promise<vo
       explanation: q.explanation,
       hints: q.hints,
       passageId: q.passageId,
+      translations,
       createdAt: q.updatedAt,
     })
-    .onConflictDoNothing();
+    .onConflictDoUpdate({
+      target: [questionVersions.questionId, questionVersions.version],
+      set: { translations },
+    });
 }
 
 async function passageId(tx: Tx, text: string | null): Promise<string | null> {
@@ -97,10 +118,12 @@ export async function saveEdit(
   body: QuestionEditBody,
 ): Promise<QuestionSaved> {
   const { content, errors } = checkEdit(body);
-  if (errors.length) throw badRequest(messages.invalid, errors);
   const saved = await db.transaction(async (tx) => {
     const [q] = await tx.select().from(questions).where(eq(questions.id, id)).for('update');
     if (!q) throw notFound(messages.notFound);
+    const languages = await editLanguagesOf(tx, q.subjectId);
+    const plan = await planTranslations(tx, q.id, languages, content, body.translations);
+    if (errors.length || plan.errors.length) throw badRequest(messages.invalid, [...errors, ...plan.errors]);
     if (q.version !== body.baseVersion) throw conflict(messages.stale(q.version));
     let topicId: string | null = null;
     if (body.topicSlug !== null) {
@@ -134,13 +157,17 @@ export async function saveEdit(
       !isDeepStrictEqual(next.key, q.key) ||
       next.explanation !== q.explanation ||
       !isDeepStrictEqual(next.hints, q.hints) ||
-      next.passageId !== q.passageId;
+      next.passageId !== q.passageId ||
+      plan.visible;
     const statusChanged = body.status !== q.status;
     const topicChanged = topicId !== q.topicId;
-    if (!contentChanged && !statusChanged && !topicChanged) return { newVersion: false };
+    const label = q.text.replace(/\s+/g, ' ').slice(0, 80);
+    if (!contentChanged && !statusChanged && !topicChanged && !plan.writes.length)
+      return { newVersion: false };
     const version = contentChanged ? q.version + 1 : q.version;
     const now = new Date();
     if (contentChanged) await keepCurrentVersion(tx, q);
+    await writePlannedTranslations(tx, actor, q.id, label, plan, body.reason ?? null);
     await tx
       .update(questions)
       .set({
@@ -175,10 +202,10 @@ export async function saveEdit(
         explanation: next.explanation,
         hints: next.hints,
         passageId: next.passageId,
+        translations: await approvedSnapshot(tx, q.id),
         editorId: actor.userId,
         createdAt: now,
       });
-    const label = q.text.replace(/\s+/g, ' ').slice(0, 80);
     // One audit row per kind of change, each with what it was and what it became.
     const audit = (action: string, before: Record<string, unknown>, after: Record<string, unknown>) =>
       auditRepository.write(tx, actor, {
@@ -198,4 +225,62 @@ export async function saveEdit(
   const question = await questionForEdit(db, id);
   if (!question) throw notFound(messages.notFound);
   return { question, newVersion: saved.newVersion };
+}
+
+/**
+ * An admin approves a draft translation: learners are shown it from a new version (the texts are the
+ * same, the translations shown are not), so sessions given the last one keep what they were shown.
+ */
+export async function approveTranslation(
+  db: Db,
+  actor: Actor,
+  id: string,
+  tag: string,
+): Promise<QuestionSaved> {
+  const lang = canonicalLanguage(tag) ?? tag;
+  await db.transaction(async (tx) => {
+    const [q] = await tx.select().from(questions).where(eq(questions.id, id)).for('update');
+    if (!q) throw notFound(messages.notFound);
+    await keepCurrentVersion(tx, q);
+    const row = await approveDraft(tx, q.id, lang);
+    if (!row) throw conflict(translationMessages.noDraft);
+    const version = q.version + 1;
+    const now = new Date();
+    await tx.update(questions).set({ version, updatedAt: now }).where(eq(questions.id, q.id));
+    await tx.insert(questionVersions).values({
+      questionId: q.id,
+      version,
+      type: q.type,
+      text: q.text,
+      options: q.options,
+      key: q.key,
+      answer: q.answer,
+      explanation: q.explanation,
+      hints: q.hints,
+      passageId: q.passageId,
+      translations: await approvedSnapshot(tx, q.id),
+      editorId: actor.userId,
+      createdAt: now,
+    });
+    const audit = {
+      objectType: 'question',
+      objectId: q.id,
+      objectLabel: q.text.replace(/\s+/g, ' ').slice(0, 80),
+    };
+    await auditRepository.write(tx, actor, {
+      ...audit,
+      action: 'question.translation.approve',
+      before: { lang, status: 'draft', source: row.source },
+      after: { lang, status: 'approved', source: row.source },
+    });
+    await auditRepository.write(tx, actor, {
+      ...audit,
+      action: 'question.edit',
+      before: { version: q.version },
+      after: { version },
+    });
+  });
+  const question = await questionForEdit(db, id);
+  if (!question) throw notFound(messages.notFound);
+  return { question, newVersion: true };
 }

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import type { DbOrTx } from '../../db/client.js';
 import { passages, questions, questionVersions, users } from '../../db/schema.js';
+import { approvedSnapshot } from './translation-edit.js';
 
 /**
  * A question's versions and what changed between two (docs/question-bank.md#editing). A question
@@ -62,6 +63,7 @@ async function content(db: DbOrTx, id: string, version: number): Promise<Content
       .then((rows) => rows[0]));
   if (!row) return null;
   const { v } = row;
+  const translations = stored ? stored.v.translations : await approvedSnapshot(db, id);
   return {
     version,
     type: v.type,
@@ -71,7 +73,17 @@ async function content(db: DbOrTx, id: string, version: number): Promise<Content
     explanation: v.explanation,
     hints: v.hints,
     passage: row.passage,
+    translations,
   };
+}
+
+/** `translations.hi` for each language whose texts differ, when both versions recorded theirs. */
+function changedTranslations(a: Content, b: Content): string[] {
+  if (!a.translations || !b.translations) return [];
+  const langs = [...new Set([...Object.keys(a.translations), ...Object.keys(b.translations)])].sort();
+  return langs
+    .filter((lang) => !isDeepStrictEqual(a.translations![lang], b.translations![lang]))
+    .map((lang) => `translations.${lang}`);
 }
 
 /** Two versions side by side and the fields that differ; null: the question or a version is not there. */
@@ -83,5 +95,9 @@ export async function versionDiff(
 ): Promise<VersionDiff | null> {
   const [a, b] = await Promise.all([content(db, id, from), content(db, id, to)]);
   if (!a || !b) return null;
-  return { from: a, to: b, changed: FIELDS.filter((f) => !isDeepStrictEqual(a[f], b[f])) };
+  return {
+    from: a,
+    to: b,
+    changed: [...FIELDS.filter((f) => !isDeepStrictEqual(a[f], b[f])), ...changedTranslations(a, b)],
+  };
 }

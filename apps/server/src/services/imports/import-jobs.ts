@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { importMessages, type ImportJob, type ImportMode, type ImportReport } from '@ai-tutor/contract';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { importJobs } from '../../db/schema.js';
@@ -150,7 +150,8 @@ export function createImportJobs(db: Db, log: FastifyBaseLogger) {
       const [row] = await db
         .select()
         .from(importJobs)
-        .where(and(eq(importJobs.id, id), eq(importJobs.ownerId, userId)));
+        // The console's translation jobs share the table (services/bank/translation-drafts.ts).
+        .where(and(eq(importJobs.id, id), eq(importJobs.ownerId, userId), ne(importJobs.mode, 'translate')));
       return row ? fromRow(row) : null;
     },
 

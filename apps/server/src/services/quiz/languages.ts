@@ -47,18 +47,33 @@ interface TranslationRow {
   bank_options: string[];
 }
 
-/** The session's questions' approved translations in its exam's other languages, by position. */
+/**
+ * The session's questions' approved translations in its exam's other languages, by position: those of
+ * the version each position was given (docs/decisions/0028-question-versions.md), kept on the version's
+ * row once a later one superseded it, else the question's own.
+ */
 async function translationsOf(db: DbOrTx, sessionId: string, langs: string[]): Promise<TranslationRow[]> {
+  const wanted = sql.join(
+    langs.map((l) => sql`${l}`),
+    sql`, `,
+  );
   const result = await db.execute(sql`
-    SELECT s.pos::int - 1 AS pos, t.lang, t.text, t.options, t.explanation, t.passage, q.options AS bank_options
+    SELECT s.pos::int - 1 AS pos, t.lang, t.text, t.options, t.explanation, t.passage, t.bank_options
     FROM assessments a
     CROSS JOIN LATERAL unnest(a.question_ids) WITH ORDINALITY AS s(question_id, pos)
     JOIN questions q ON q.id = s.question_id
-    JOIN question_translations t ON t.question_id = q.id AND t.status = 'approved'
-      AND t.lang IN (${sql.join(
-        langs.map((l) => sql`${l}`),
-        sql`, `,
-      )})
+    LEFT JOIN question_versions v ON v.question_id = q.id AND v.version = a.question_versions[s.pos]
+      AND v.version <> q.version AND v.translations IS NOT NULL
+    CROSS JOIN LATERAL (
+      SELECT qt.lang, qt.text, qt.options, qt.explanation, qt.passage, q.options AS bank_options
+      FROM question_translations qt
+      WHERE v.id IS NULL AND qt.question_id = q.id AND qt.status = 'approved' AND qt.lang IN (${wanted})
+      UNION ALL
+      SELECT e.key, e.value->>'text', e.value->'options', e.value->>'explanation', e.value->>'passage',
+        v.options
+      FROM jsonb_each(v.translations) e
+      WHERE v.id IS NOT NULL AND e.key IN (${wanted})
+    ) t
     WHERE a.id = ${sessionId}`);
   return result.rows as unknown as TranslationRow[];
 }

@@ -26,6 +26,8 @@ const question = (overrides: Partial<QuestionForEdit> = {}): QuestionForEdit => 
   topics: [{ slug: 'optics', name: 'Optics' }],
   updatedAt: '2026-11-28T01:00:00.000Z',
   warnings: [],
+  languages: { exam: null, own: 'en', authoritative: 'en', others: [] },
+  translations: [],
   ...overrides,
 });
 

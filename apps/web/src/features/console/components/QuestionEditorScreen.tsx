@@ -13,7 +13,10 @@ import { bodyOf, draftOf, type EditDraft } from '../lib/edit-draft';
 import { consolePath } from '../sections';
 import { QuestionEditFields } from './QuestionEditFields';
 import { QuestionHistory } from './QuestionHistory';
-import { QuestionPreview, type LearnerScreens } from './QuestionPreview';
+import { type LearnerScreens } from './QuestionPreview';
+import { LanguagePreviews } from './LanguagePreviews';
+import { TranslationsPanel } from './TranslationsPanel';
+import { translationDraftsOf, translationsToSave } from '../lib/translation-draft';
 
 const STATUS_WORDS: Record<QuestionStatus, string> = {
   draft: 'Draft',
@@ -32,6 +35,7 @@ const fieldErrors = (error: unknown): FieldError[] =>
 function Editor({ question, Screens }: { question: QuestionForEdit; Screens: LearnerScreens }) {
   const [draft, setDraft] = useState<EditDraft>(() => draftOf(question));
   const [reason, setReason] = useState('');
+  const [translations, setTranslations] = useState(() => translationDraftsOf(question));
   const [save, saving] = useSaveQuestionMutation();
   const [saved, setSaved] = useState<{ question: QuestionForEdit; message: string } | null>(null);
   const current = saved?.question ?? question;
@@ -39,11 +43,22 @@ function Editor({ question, Screens }: { question: QuestionForEdit; Screens: Lea
   const body = useMemo(() => bodyOf(draft), [draft]);
   // The preview redraws when typing pauses, not on every key (KaTeX and two screens of it).
   const preview = useDeferredValue(body);
+  const previewTranslations = useDeferredValue(translations);
+  // An approval or the AI's drafts: the question comes back with them (and, approved, a new version).
+  const reloaded = (next: QuestionForEdit, message: string) => {
+    setSaved({ question: next, message });
+    setDraft((d) => ({ ...d, body: { ...d.body, baseVersion: next.version } }));
+    setTranslations(translationDraftsOf(next));
+  };
 
   const submit = async () => {
     const result = await save({
       id: current.id,
-      body: { ...body, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+      body: {
+        ...body,
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+        translations: translationsToSave(current, translations),
+      },
     });
     if ('data' in result && result.data) {
       const next = result.data.question;
@@ -54,6 +69,7 @@ function Editor({ question, Screens }: { question: QuestionForEdit; Screens: Lea
           : 'Saved: nothing learners see changed.',
       });
       setDraft(draftOf(next));
+      setTranslations(translationDraftsOf(next));
       setReason('');
     }
   };
@@ -135,9 +151,24 @@ function Editor({ question, Screens }: { question: QuestionForEdit; Screens: Lea
           </Button>
         </Paper>
         <Box sx={{ flex: 2, minWidth: 0, width: '100%' }}>
-          <QuestionPreview question={preview} Screens={Screens} />
+          <LanguagePreviews
+            question={preview}
+            translations={previewTranslations}
+            languages={current.languages}
+            Screens={Screens}
+          />
         </Box>
       </Stack>
+      <TranslationsPanel
+        question={current}
+        original={body}
+        translations={translations}
+        onChange={setTranslations}
+        errors={errors}
+        onReloaded={reloaded}
+        saving={saving.isLoading}
+        onSave={() => void submit()}
+      />
       <QuestionHistory key={current.version} id={current.id} />
     </Stack>
   );

@@ -14,7 +14,24 @@ const FIELD_LABELS: Record<string, string> = {
   hints: 'Hints',
 };
 
+/** A translation's texts as one block: its text, options, explanation and hints. */
+function translationShown(content: Content, lang: string): string {
+  const t = content.translations?.[lang];
+  if (!t) return '(none)';
+  return [
+    t.text,
+    ...t.options.map((o, i) => `${i + 1}. ${o}`),
+    ...(t.passage ? [`Passage: ${t.passage}`] : []),
+    ...(t.explanation ? [`Explanation: ${t.explanation}`] : []),
+    ...t.hints.map((h, i) => `Hint ${i + 1}: ${h}`),
+  ].join('\n');
+}
+
+const label = (field: string) =>
+  field.startsWith('translations.') ? `Translation (${field.slice(13)})` : (FIELD_LABELS[field] ?? field);
+
 const shown = (content: Content, field: string): string => {
+  if (field.startsWith('translations.')) return translationShown(content, field.slice(13));
   const value = content[field as keyof Content];
   if (Array.isArray(value)) return value.map((v, i) => `${i + 1}. ${v}`).join('\n');
   return value === null || value === undefined ? '(none)' : String(value);
@@ -23,14 +40,15 @@ const shown = (content: Content, field: string): string => {
 /** Two versions' texts of one field, side by side, as written (maths as source). */
 function FieldChange({ diff, field }: { diff: VersionDiff; field: string }) {
   return (
-    <Box component="section" aria-label={`${FIELD_LABELS[field] ?? field} changed`}>
-      <Typography variant="subtitle2">{FIELD_LABELS[field] ?? field}</Typography>
+    <Box component="section" aria-label={`${label(field)} changed`}>
+      <Typography variant="subtitle2">{label(field)}</Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
         {(['from', 'to'] as const).map((side) => (
           <Box
             key={side}
             component="pre"
             aria-label={`Version ${diff[side].version}`}
+            lang={field.startsWith('translations.') ? field.slice(13) : undefined}
             sx={{
               flex: 1,
               m: 0,
