@@ -33,3 +33,4 @@ export * from './translations.js';
 export * from './math.js';
 export * from './admin-edit-paths.js';
 export * from './admin-question-edit.js';
+export * from './admin-question-figure.js';
