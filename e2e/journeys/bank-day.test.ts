@@ -26,6 +26,9 @@ import { registerVerifiedLearner, signInWithTokens } from '../lib/learner.js';
 import { questionHeading, startFromDialog } from '../lib/quiz-page.js';
 
 const INVITE = 'E2E-BANK';
+const JUNCTION_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" onload="alert(1)">' +
+  '<path d="M0 20H40M20 0V20" stroke="black"/><circle cx="20" cy="20" r="3"/></svg>';
 test.use({
   serverSetup: {
     cli: [
@@ -135,6 +138,20 @@ test('an editor finds a wrong question, fixes it with a true preview and version
   await text.fill(KIRCHHOFF_FIXED);
   await expect(phone.locator('.katex-error')).toHaveCount(0);
   await expect(phone.locator('.katex').first()).toBeVisible();
+  // A figure for the explanation, uploaded beside the form (an svg, sanitised): the preview draws it.
+  const figures = form.getByRole('region', { name: 'Figures' });
+  await figures.getByLabel('Figure file (png, jpeg, webp, gif or svg; at most 2 MB)').setInputFiles({
+    name: 'junction.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from(JUNCTION_SVG),
+  });
+  await figures.getByRole('textbox', { name: /^Alt text/ }).fill('three wires meeting at a junction');
+  await figures.getByRole('combobox', { name: 'Put it in' }).click();
+  await page.getByRole('option', { name: 'the explanation' }).click();
+  await figures.getByRole('button', { name: 'Upload figure' }).click();
+  await expect(figures.getByRole('status')).toContainText('Figure added to the explanation');
+  await expect(preview.getByRole('img', { name: 'three wires meeting at a junction' }).first()).toBeVisible();
+  await check(page, 'bank-editor-figure');
   await form
     .getByRole('textbox', { name: 'Why (for the audit log)' })
     .fill('The key was 1.5; \\frac mistyped.');

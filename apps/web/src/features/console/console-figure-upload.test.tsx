@@ -102,6 +102,8 @@ describe('uploading a figure in the editor', () => {
       within(screen.getByRole('form', { name: 'Edit the question' })).getByRole('button', { name: 'Save' }),
     );
     await screen.findByText('Saved as version 2.');
+    // The form's one status now is the save's.
+    expect(within(figures).queryByRole('status')).not.toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       options: [`convex ${markup}`, 'concave', 'plane'],
       key: { type: 'single', answer: `convex ${markup}` },

@@ -39,7 +39,8 @@ export function FigureUploadField({ questionId, draft, onChange }: Props) {
   const [alt, setAlt] = useState('');
   const [target, setTarget] = useState<FigureTarget>('text');
   const [problem, setProblem] = useState<{ path: 'content' | 'alt'; message: string } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  // Said until the draft changes again (more typing, or the save's fresh copy).
+  const [done, setDone] = useState<{ message: string; draft: EditDraft } | null>(null);
   const [upload, uploading] = useUploadFigureMutation();
   const targets = figureTargets(draft);
   const into = targets.some((t) => t.value === target) ? target : 'text';
@@ -64,9 +65,10 @@ export function FigureUploadField({ questionId, draft, onChange }: Props) {
       });
       return;
     }
-    onChange(withFigure(draft, into, result.data.markup));
+    const next = withFigure(draft, into, result.data.markup);
+    onChange(next);
     const label = targets.find((t) => t.value === into)?.label ?? 'the field';
-    setDone(`Figure added to ${label}. Save to make it part of a new version.`);
+    setDone({ message: `Figure added to ${label}. Save to make it part of a new version.`, draft: next });
     setFile(null);
     setAlt('');
     if (input.current) input.current.value = '';
@@ -132,9 +134,9 @@ export function FigureUploadField({ questionId, draft, onChange }: Props) {
       >
         Upload figure
       </Button>
-      {done && (
+      {done?.draft === draft && (
         <Alert severity="success" role="status">
-          {done}
+          {done.message}
         </Alert>
       )}
     </Stack>
