@@ -138,7 +138,7 @@ test('an editor finds a wrong question, fixes it with a true preview and version
   await text.fill(KIRCHHOFF_FIXED);
   await expect(phone.locator('.katex-error')).toHaveCount(0);
   await expect(phone.locator('.katex').first()).toBeVisible();
-  // A figure for the explanation, uploaded beside the form (an svg, sanitised): the preview draws it.
+  // A figure for the explanation, uploaded beside the form: an svg, stored sanitised.
   const figures = form.getByRole('region', { name: 'Figures' });
   await figures.getByLabel('Figure file (png, jpeg, webp, gif or svg; at most 2 MB)').setInputFiles({
     name: 'junction.svg',
@@ -150,7 +150,12 @@ test('an editor finds a wrong question, fixes it with a true preview and version
   await page.getByRole('option', { name: 'the explanation' }).click();
   await figures.getByRole('button', { name: 'Upload figure' }).click();
   await expect(figures.getByRole('status')).toContainText('Figure added to the explanation');
-  await expect(preview.getByRole('img', { name: 'three wires meeting at a junction' }).first()).toBeVisible();
+  const explanation = form.getByRole('textbox', { name: 'Explanation (the worked solution)' });
+  await expect(explanation).toHaveValue(/!\[three wires meeting at a junction\]\(media:[0-9a-f]{64}\)$/);
+  const sha = /media:([0-9a-f]{64})/.exec(await explanation.inputValue())![1];
+  const figure = await page.request.get(`/api/v1/media/${sha}`);
+  expect(figure.headers()['content-type']).toBe('image/svg+xml');
+  expect(await figure.text(), 'sanitised').not.toContain('onload');
   await check(page, 'bank-editor-figure');
   await form
     .getByRole('textbox', { name: 'Why (for the audit log)' })
