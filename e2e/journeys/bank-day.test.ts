@@ -26,6 +26,9 @@ import { registerVerifiedLearner, signInWithTokens } from '../lib/learner.js';
 import { questionHeading, startFromDialog } from '../lib/quiz-page.js';
 
 const INVITE = 'E2E-BANK';
+const JUNCTION_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" onload="alert(1)">' +
+  '<path d="M0 20H40M20 0V20" stroke="black"/><circle cx="20" cy="20" r="3"/></svg>';
 test.use({
   serverSetup: {
     cli: [
@@ -83,6 +86,11 @@ test('an editor finds a wrong question, fixes it with a true preview and version
   await expect(page.getByRole('heading', { name: 'Question bank' })).toBeVisible();
   const rows = page.getByRole('grid', { name: 'Question bank' }).locator('[role="row"][data-id]');
   await expect(rows).toHaveCount(3);
+  // A search that finds nothing: the empty grid is checked by axe too (its scroller must not scroll).
+  await page.getByRole('textbox', { name: 'Search' }).fill('zzyzx');
+  await expect(rows).toHaveCount(0);
+  await expect(page.getByRole('grid', { name: 'Question bank' })).toContainText(/no rows/i);
+  await check(page, 'bank-search-empty');
   await page.getByRole('textbox', { name: 'Search' }).fill('kirchh');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Approved');
@@ -130,6 +138,25 @@ test('an editor finds a wrong question, fixes it with a true preview and version
   await text.fill(KIRCHHOFF_FIXED);
   await expect(phone.locator('.katex-error')).toHaveCount(0);
   await expect(phone.locator('.katex').first()).toBeVisible();
+  // A figure for the explanation, uploaded beside the form: an svg, stored sanitised.
+  const figures = form.getByRole('region', { name: 'Figures' });
+  await figures.getByLabel('Figure file (png, jpeg, webp, gif or svg; at most 2 MB)').setInputFiles({
+    name: 'junction.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from(JUNCTION_SVG),
+  });
+  await figures.getByRole('textbox', { name: /^Alt text/ }).fill('three wires meeting at a junction');
+  await figures.getByRole('combobox', { name: 'Put it in' }).click();
+  await page.getByRole('option', { name: 'the explanation' }).click();
+  await figures.getByRole('button', { name: 'Upload figure' }).click();
+  await expect(figures.getByRole('status')).toContainText('Figure added to the explanation');
+  const explanation = form.getByRole('textbox', { name: 'Explanation (the worked solution)' });
+  await expect(explanation).toHaveValue(/!\[three wires meeting at a junction\]\(media:[0-9a-f]{64}\)$/);
+  const sha = /media:([0-9a-f]{64})/.exec(await explanation.inputValue())![1];
+  const figure = await page.request.get(`/api/v1/media/${sha}`);
+  expect(figure.headers()['content-type']).toBe('image/svg+xml');
+  expect(await figure.text(), 'sanitised').not.toContain('onload');
+  await check(page, 'bank-editor-figure');
   await form
     .getByRole('textbox', { name: 'Why (for the audit log)' })
     .fill('The key was 1.5; \\frac mistyped.');

@@ -6,4 +6,6 @@ export const adminEditPaths = {
   questionVersions: '/v1/admin/questions/:id/versions',
   /** GET ?from=&to=: two versions and what changed between them, field by field. */
   questionDiff: '/v1/admin/questions/:id/versions/diff',
+  /** POST: upload a figure for the question's texts; answers its `![alt](media:…)` to put in a field. */
+  questionFigures: '/v1/admin/questions/:id/figures',
 } as const;

@@ -34,3 +34,4 @@ export * from './math.js';
 export * from './admin-edit-paths.js';
 export * from './admin-question-edit.js';
 export * from './admin-translations.js';
+export * from './admin-question-figure.js';

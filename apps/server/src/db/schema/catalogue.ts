@@ -135,7 +135,10 @@ export const questions = pgTable(
       .references(() => subjects.id, { onDelete: 'cascade' }),
     topicId: uuid('topic_id').references(() => topics.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
-    /** sha256 of the text: a question is the same question when its subject and text are the same. */
+    /**
+     * sha256 of its first version's text: its identity for imports (the same subject and text are the
+     * same question), kept when an edit changes the text (docs/question-bank.md#re-importing-after-an-edit).
+     */
     textHash: text('text_hash').notNull(),
     options: jsonb('options')
       .$type<string[]>()

@@ -9,6 +9,7 @@ import adminQuestionRoute from './v1/admin/questions/index.js';
 import adminKeyCorrectionsRoute from './v1/admin/questions/key-corrections.js';
 import adminQuestionEditRoutes from './v1/admin/questions/edit.js';
 import adminTranslationRoutes from './v1/admin/questions/translations.js';
+import adminQuestionFigureRoutes from './v1/admin/questions/figures.js';
 import adminReportsRoutes from './v1/admin/reports.js';
 import adminAnalyticsRoutes from './v1/admin/analytics.js';
 import adminModuleItemAnalysisRoutes from './v1/admin/modules/item-analysis.js';
@@ -102,6 +103,7 @@ const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(adminKeyCorrectionsRoute);
   await api.register(adminQuestionEditRoutes);
   await api.register(adminTranslationRoutes);
+  await api.register(adminQuestionFigureRoutes);
   await api.register(adminTestItemAnalysisRoutes);
   await api.register(adminModuleItemAnalysisRoutes);
   await api.register(adminTestResultsRoutes);

@@ -9,6 +9,7 @@ import {
   bankQuestions,
   columnsOf,
   completedSessions,
+  givenVersions,
   keyOptions,
   openReports,
   type SessionRow,
@@ -33,7 +34,8 @@ async function analyse(
   questionIds: string[],
   sessions: SessionRow[],
 ): Promise<StoredItemAnalysis> {
-  const bank = await bankQuestions(db, questionIds);
+  // The key and options the takers were given, not the question's now (an edit after the test).
+  const bank = await bankQuestions(db, questionIds, givenVersions(sessions));
   const ids = questionIds.filter((id) => bank.has(id));
   const specs = ids.map((id) => {
     const q = bank.get(id)!;

@@ -7,6 +7,7 @@ import {
 } from '@ai-tutor/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { givenQuestion } from '../quiz/given-question.js';
 import { MAX_OPTIONS, newColumns, type AnswerColumns } from './item-columns.js';
 
 /**
@@ -21,6 +22,8 @@ export interface SessionRow {
   score: number;
   scheme: string;
   questionIds: string[];
+  /** The version of each question the session was given, by position (null: none recorded). */
+  versions: (number | null)[];
   scores: (number | null)[];
   answers: (string | null)[];
   seconds: number[];
@@ -34,6 +37,7 @@ interface RawRow {
   score: number;
   marking_scheme: string;
   qids: string;
+  versions: string | null;
   scores: string | null;
   answers: string;
   seconds: string;
@@ -45,6 +49,7 @@ interface RawRow {
 export async function completedSessions(db: DbOrTx, where: SQL): Promise<SessionRow[]> {
   const result = await db.execute(sql`
     SELECT a.id, a.user_id, a.score, a.marking_scheme, array_to_json(a.question_ids)::text AS qids,
+      array_to_json(a.question_versions)::text AS versions,
       a.scores::text AS scores, array_to_json(sh.answers)::text AS answers,
       array_to_json(sh.time_spent)::text AS seconds,
       (extract(epoch from a.start_time) * 1000)::float8 AS start_ms,
@@ -59,6 +64,7 @@ export async function completedSessions(db: DbOrTx, where: SQL): Promise<Session
       score: Number(r.score),
       scheme: r.marking_scheme,
       questionIds,
+      versions: r.versions ? (JSON.parse(r.versions) as (number | null)[]) : questionIds.map(() => null),
       scores: r.scores ? (JSON.parse(r.scores) as (number | null)[]) : questionIds.map(() => null),
       answers: JSON.parse(r.answers) as (string | null)[],
       seconds: (JSON.parse(r.seconds) as (number | null)[]).map((s) => Number(s ?? 0)),
@@ -80,16 +86,42 @@ export interface BankQuestion {
   dropped: boolean;
 }
 
-export async function bankQuestions(db: DbOrTx, ids: string[]): Promise<Map<string, BankQuestion>> {
+/**
+ * Per question, the version most of the sessions were given (a tie: the newer); a live test's takers
+ * share one unless it was edited while the test ran (docs/decisions/0031-sessions-read-what-was-given.md).
+ */
+export function givenVersions(sessions: SessionRow[]): Map<string, number> {
+  const counts = new Map<string, Map<number, number>>();
+  for (const s of sessions)
+    s.questionIds.forEach((qid, pos) => {
+      const version = s.versions[pos];
+      if (version === null || version === undefined) return;
+      const of = counts.get(qid) ?? new Map<number, number>();
+      of.set(version, (of.get(version) ?? 0) + 1);
+      counts.set(qid, of);
+    });
+  const most = new Map<string, number>();
+  for (const [qid, of] of counts) {
+    const [version] = [...of].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]!;
+    most.set(qid, version);
+  }
+  return most;
+}
+
+/** The questions as sessions were given them (`versions`; absent: the current version). */
+export async function bankQuestions(
+  db: DbOrTx,
+  ids: string[],
+  versions: Map<string, number> = new Map(),
+): Promise<Map<string, BankQuestion>> {
   if (ids.length === 0) return new Map();
+  const given = ids.map((id) => versions.get(id) ?? 'NULL');
   const result = await db.execute(sql`
     SELECT q.id, q.subject_id, s.name AS subject_name, t.name AS topic_name, q.type, q.text,
       q.options::text AS options, q.key::text AS key, q.dropped_at IS NOT NULL AS dropped
-    FROM questions q JOIN subjects s ON s.id = q.subject_id LEFT JOIN topics t ON t.id = q.topic_id
-    WHERE q.id IN (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`);
+    FROM unnest(${`{${ids.join(',')}}`}::uuid[], ${`{${given.join(',')}}`}::int[]) AS x(id, version)
+    ${givenQuestion(sql`x.id`, sql`x.version`)}
+    JOIN subjects s ON s.id = q.subject_id LEFT JOIN topics t ON t.id = q.topic_id`);
   const rows = result.rows as {
     id: string;
     subject_id: string;

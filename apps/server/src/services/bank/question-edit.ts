@@ -6,7 +6,7 @@ import {
   type QuestionForEdit,
   type QuestionSaved,
 } from '@ai-tutor/contract';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { passages, questions, questionVersions, subjects, topics } from '../../db/schema.js';
@@ -135,13 +135,17 @@ export async function saveEdit(
         throw badRequest(messages.topicNotFound, [{ path: 'topicSlug', message: messages.topicNotFound }]);
       topicId = topic.id;
     }
-    const hash = textHash(content.text);
-    if (hash !== q.textHash) {
+    if (content.text !== q.text) {
+      // Another question showing this text, or known to imports by it (its identity), is a twin.
       const [twin] = await tx
         .select({ id: questions.id })
         .from(questions)
         .where(
-          and(eq(questions.subjectId, q.subjectId), eq(questions.textHash, hash), ne(questions.id, q.id)),
+          and(
+            eq(questions.subjectId, q.subjectId),
+            or(eq(questions.textHash, textHash(content.text)), eq(questions.text, content.text)),
+            ne(questions.id, q.id),
+          ),
         );
       if (twin) {
         const message = 'another question of this subject has the same text';
@@ -174,8 +178,9 @@ export async function saveEdit(
         ...(contentChanged
           ? {
               type: next.type,
+              // textHash stays the first version's: a re-import of the original file finds the
+              // question it became (docs/question-bank.md#re-importing-after-an-edit).
               text: next.text,
-              textHash: hash,
               options: next.options,
               key: next.key,
               answer: next.answer,

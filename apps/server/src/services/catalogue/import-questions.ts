@@ -1,13 +1,17 @@
 import { isDeepStrictEqual } from 'node:util';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { passages, questions, topics } from '../../db/schema.js';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { passages, questions, questionVersions, topics } from '../../db/schema.js';
 import { slugify, textHash, type TopicRef } from '../../import/index.js';
 import { keepCurrentVersion } from '../bank/question-edit.js';
 import type { ImportRun, QuestionItem } from './import-run.js';
 import { warnUnlistedLanguages, writeTranslations } from './import-translations.js';
 import type { SubjectCounts } from './import-summary.js';
 
-/** Writes questions of one subject; a question is the same question when its subject and text are. */
+/**
+ * Writes questions of one subject; a question is the same question when its subject and text are (the
+ * text it was first imported or written with: an edit keeps that identity). A question edited in the
+ * console is left as it is (docs/question-bank.md#re-importing-after-an-edit).
+ */
 
 const CHUNK = 200;
 const chunks = <T>(items: T[], size = CHUNK): T[][] => {
@@ -32,12 +36,13 @@ async function passageIds(run: ImportRun, items: QuestionItem[]): Promise<Map<st
   return new Map(rows.map((row) => [row.text, row.id]));
 }
 
-/** Updates a known question when anything changed; says whether it did. */
+/** Updates a known question when anything changed (only says so when not `apply`); says whether it did. */
 async function updateQuestion(
   run: ImportRun,
   row: QuestionRow,
   { q, topicId }: QuestionItem,
   passageId: string | null,
+  apply = true,
 ) {
   const next = {
     topicId: topicId ?? row.topicId,
@@ -70,6 +75,7 @@ async function updateQuestion(
     !sameOptions(next.options, row.options) ||
     next.explanation !== row.explanation ||
     !isDeepStrictEqual(next.hints, row.hints);
+  if (!apply) return changed;
   if (newContent) await keepCurrentVersion(run.tx, row);
   if (changed)
     await run.tx
@@ -77,6 +83,46 @@ async function updateQuestion(
       .set({ ...next, ...(newContent ? { version: row.version + 1 } : {}), updatedAt: new Date() })
       .where(eq(questions.id, row.id));
   return changed;
+}
+
+const keptMessage = (row: QuestionRow) =>
+  `"${row.text.replace(/\s+/g, ' ').slice(0, 60)}" was edited in the console (now version ${row.version}): ` +
+  `the console's version is kept and this file's copy is not applied`;
+
+/**
+ * The bank's questions a chunk names: by identity (the hash of the first version's text, kept through
+ * edits) or, for a file that holds a console edit's text, by the text it has now; and which of them
+ * were ever edited in the console.
+ */
+async function knownQuestions(run: ImportRun, subjectId: string, part: QuestionItem[], hashes: string[]) {
+  const byHash = await run.tx
+    .select()
+    .from(questions)
+    .where(and(eq(questions.subjectId, subjectId), inArray(questions.textHash, hashes)));
+  const found = new Set(byHash.map((row) => row.textHash));
+  const rest = part.filter((_item, i) => !found.has(hashes[i]!)).map((item) => item.q.text);
+  const byText = rest.length
+    ? await run.tx
+        .select()
+        .from(questions)
+        .where(and(eq(questions.subjectId, subjectId), inArray(questions.text, rest)))
+    : [];
+  const existing = new Map<string, QuestionRow>([
+    ...byHash.map((row) => [row.textHash, row] as const),
+    ...byText.map((row) => [row.text, row] as const),
+  ]);
+  const ids = [...byHash, ...byText].map((row) => row.id);
+  const edited = new Set(
+    ids.length
+      ? (
+          await run.tx
+            .selectDistinct({ id: questionVersions.questionId })
+            .from(questionVersions)
+            .where(and(inArray(questionVersions.questionId, ids), isNotNull(questionVersions.editorId)))
+        ).map((row) => row.id)
+      : [],
+  );
+  return { existing, edited };
 }
 
 export async function writeQuestions(
@@ -94,24 +140,26 @@ export async function writeQuestions(
   for (const part of chunks(items)) {
     const passageOf = await passageIds(run, part);
     const hashes = part.map((item) => textHash(item.q.text));
-    const existing = new Map(
-      (
-        await run.tx
-          .select()
-          .from(questions)
-          .where(and(eq(questions.subjectId, subjectId), inArray(questions.textHash, hashes)))
-      ).map((row) => [row.textHash, row]),
-    );
+    const { existing, edited } = await knownQuestions(run, subjectId, part, hashes);
     const inserts: (typeof questions.$inferInsert)[] = [];
     /** Questions already in the bank: whether their own texts changed (their translations may too). */
-    const known: { id: string; item: QuestionItem; changed: boolean }[] = [];
+    const known: { id: string; item: QuestionItem; changed: boolean; kept?: boolean }[] = [];
     for (const [i, item] of part.entries()) {
       const { q, topicId } = item;
       const hash = hashes[i]!;
       if (topicId) run.touched.topics.add(topicId);
-      const row = existing.get(hash);
+      const row = existing.get(hash) ?? existing.get(q.text);
       const passageId = q.passage === null ? null : (passageOf.get(q.passage) ?? null);
-      if (!row) {
+      if (row && edited.has(row.id)) {
+        // Edited in the console: that edit wins over a file (docs/question-bank.md#re-importing-after-an-edit).
+        if (row.text !== q.text || (await updateQuestion(run, row, item, passageId, false)))
+          run.summary.warnings.push({
+            file: run.summary.files.at(-1) ?? '',
+            where: q.where,
+            message: keptMessage(row),
+          });
+        known.push({ id: row.id, item, changed: false, kept: true });
+      } else if (!row) {
         inserts.push({
           subjectId,
           topicId,
@@ -138,7 +186,9 @@ export async function writeQuestions(
       : [];
     const createdIds = new Map(created.map((row) => [row.textHash, row.id]));
     const translated = await writeTranslations(run, [
-      ...known.map(({ id, item }) => ({ questionId: id, translations: item.q.translations })),
+      ...known
+        .filter(({ kept }) => !kept)
+        .map(({ id, item }) => ({ questionId: id, translations: item.q.translations })),
       ...part.flatMap((item, i) => {
         const id = createdIds.get(hashes[i]!);
         return id ? [{ questionId: id, translations: item.q.translations }] : [];

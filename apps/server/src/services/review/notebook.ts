@@ -20,12 +20,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { newCardAllowance, rankedCards, USABLE_QUESTION } from './due.js';
+import { givenQuestion } from '../quiz/given-question.js';
 import { evaluationId } from '../quiz/session-ids.js';
 
 /**
  * The learner's side of the review queue: the counts (GET /v1/review/summary), the mistakes notebook
  * (GET /v1/mistakes) and "I've got this" (POST /v1/mistakes/:questionId/dismiss). Only the learner's
  * own cards are ever read; a dropped or unpublished question leaves the queue with its question.
+ * A mistake shows the question as the session of its last answer was given it (its text, options,
+ * key and explanation: docs/decisions/0031-sessions-read-what-was-given.md).
  */
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -190,17 +193,18 @@ export async function listMistakes(db: DbOrTx, userId: string, query: MistakesQu
         c.last_answered_at AS answered_at, c.last_outcome AS outcome, c.last_confidence AS confidence,
         c.due, c.reps, c.lapses, c.last_assessment_id, last.position AS last_position
       FROM review_cards c
-      JOIN questions q ON q.id = c.question_id
+      -- The last answer's place in its completed session ("Ask AI tutor" explains it there) and the
+      -- version that session was given: the notebook shows what the learner saw and was marked on.
+      LEFT JOIN LATERAL (
+        SELECT qa.position, a.question_versions[qa.position + 1] AS version FROM question_attempts qa
+        JOIN assessments a ON a.id = qa.assessment_id AND a.session_completed
+        WHERE qa.assessment_id = c.last_assessment_id AND qa.question_id = c.question_id
+        LIMIT 1) last ON true
+      ${givenQuestion(sql`c.question_id`, sql`last.version`)}
       JOIN exams e ON e.id = c.exam_id
       JOIN subjects sub ON sub.id = c.subject_id
       LEFT JOIN topics t ON t.id = c.topic_id
       LEFT JOIN passages p ON p.id = q.passage_id
-      -- The last answer's place in its completed session: "Ask AI tutor" explains it there.
-      LEFT JOIN LATERAL (
-        SELECT qa.position FROM question_attempts qa
-        JOIN assessments a ON a.id = qa.assessment_id AND a.session_completed
-        WHERE qa.assessment_id = c.last_assessment_id AND qa.question_id = c.question_id
-        LIMIT 1) last ON true
       WHERE ${where}
       ORDER BY c.last_answered_at DESC, c.question_id
       LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`),

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/base-query';
 import { useGetQuestionForEditQuery, useSaveQuestionMutation } from '../api/question-edit';
 import { bodyOf, draftOf, type EditDraft } from '../lib/edit-draft';
 import { consolePath } from '../sections';
+import { FigureUploadField } from './FigureUploadField';
 import { QuestionEditFields } from './QuestionEditFields';
 import { QuestionHistory } from './QuestionHistory';
 import { type LearnerScreens } from './QuestionPreview';
@@ -91,6 +92,7 @@ function Editor({ question, Screens }: { question: QuestionForEdit; Screens: Lea
             {current.dropped ? ' · dropped by a key correction' : ''}
           </Typography>
           <QuestionEditFields draft={draft} onChange={setDraft} errors={errors} warnings={current.warnings} />
+          <FigureUploadField questionId={current.id} draft={draft} onChange={setDraft} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
             <TextField
               select

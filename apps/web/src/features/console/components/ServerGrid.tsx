@@ -57,6 +57,10 @@ export function ServerGrid<Row extends GridValidRowModel>({
   selection,
 }: ServerGridProps<Row>) {
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
+  // An empty grid has no cell to take the focus, so its scroller must not scroll (axe's
+  // scrollable-region-focusable): the headers and the "no rows" overlay are all it holds.
+  const still =
+    (data?.rows.length ?? 0) === 0 ? { '& .MuiDataGrid-virtualScroller': { overflow: 'hidden' } } : {};
   return (
     <DataGrid
       aria-label={label}
@@ -87,9 +91,9 @@ export function ServerGrid<Row extends GridValidRowModel>({
       {...(tallRows
         ? {
             getRowHeight: () => 'auto' as const,
-            sx: { bgcolor: 'background.paper', '& .MuiDataGrid-cell': { py: 1 } },
+            sx: { bgcolor: 'background.paper', '& .MuiDataGrid-cell': { py: 1 }, ...still },
           }
-        : { sx: { bgcolor: 'background.paper' } })}
+        : { sx: { bgcolor: 'background.paper', ...still } })}
     />
   );
 }
