@@ -27,6 +27,8 @@ const question: QuestionForEdit = {
   topics: [],
   updatedAt: '2026-11-28T01:00:00.000Z',
   warnings: [],
+  languages: { exam: null, own: 'en', authoritative: 'en', others: [] },
+  translations: [],
 };
 
 type Upload = { alt: string; content: string };
