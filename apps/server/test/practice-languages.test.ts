@@ -159,7 +159,10 @@ describe('a translated solution’s option letters', () => {
         },
       ],
     });
-    await t.app.db.update(exams).set({ languages: ['en', 'hi'] }).where(eq(exams.id, c.exam.id));
+    await t.app.db
+      .update(exams)
+      .set({ languages: ['en', 'hi'] })
+      .where(eq(exams.id, c.exam.id));
     await t.app.db.insert(questionTranslations).values({
       questionId: c.subjects[0]!.questionIds[0]!,
       lang: 'hi',

@@ -25,7 +25,10 @@ const RULES: RegExp[] = [
     String.raw`(\b(?:options?|answers?|ans\.?|choices?)\s*(?:is|are|:|-|=)?\s*)(${list(ONE, EN_SEPARATOR)})`,
     'gi',
   ),
-  new RegExp(String.raw`(${NOT_IN_WORD}(?:विकल्पों|विकल्प|उत्तर)\s*(?::|-|=)?\s*)(${list(ONE, HI_SEPARATOR)})`, 'gu'),
+  new RegExp(
+    String.raw`(${NOT_IN_WORD}(?:विकल्पों|विकल्प|उत्तर)\s*(?::|-|=)?\s*)(${list(ONE, HI_SEPARATOR)})`,
+    'gu',
+  ),
 ];
 /** Letters followed by a verdict ("(B) is correct", "(B) सही है"): the letters, then the verdict. */
 const VERDICTS: RegExp[] = [
