@@ -190,6 +190,16 @@ describe('a translated solution’s option letters', () => {
       );
     }
     expect(seen.size).toBeGreaterThan(1);
+    // The translations kept per process are read again once the row changes (by anyone).
+    await t.app.db
+      .update(questionTranslations)
+      .set({ text: 'कौन-सा मात्रक SI मूल मात्रक नहीं है?' })
+      .where(eq(questionTranslations.questionId, c.subjects[0]!.questionIds[0]!));
+    const edited = await startSession(t.app, learner, { ...subjectQuiz(c), language: 'hi' });
+    expect(edited.evaluation[0]!.baseQuestion.translations?.hi?.questionText).toBe(
+      'कौन-सा मात्रक SI मूल मात्रक नहीं है?',
+    );
+    expect((await submit(t.app, learner, edited.assessment.slug)).statusCode).toBe(200);
     const p = await startSession(t.app, learner, { ...subjectQuiz(c), type: 'practice', language: 'hi' });
     const q = p.evaluation[0]!;
     await save(t.app, learner, { evaluationId: q._id, userAnswer: 'metre' });
