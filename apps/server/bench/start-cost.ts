@@ -7,7 +7,10 @@
  * and starts per second. For alternating before/after runs of a change to the start:
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/start-cost.ts --starts 1500
- *     [--concurrency 16] [--warmup 300] [--encoding br]
+ *     [--concurrency 16] [--warmup 300] [--encoding br] [--hindi]
+ *
+ * `--hindi` makes the mock a paper in English and Hindi, every question translated, started in Hindi
+ * (docs/languages.md).
  */
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../src/build-app.js';
@@ -51,11 +54,25 @@ const users = (await app.database.query(
 const tokens = await Promise.all(
   users.map((u) => app.accessTokens.sign({ userId: String(u.id), verified: true, inviteUsed: true })),
 );
+const hindi = process.argv.includes('--hindi');
+if (hindi) {
+  await app.database.query(`UPDATE exams SET languages = '{en,hi}' WHERE id = $1`, [catalogue.exam.id]);
+  await app.database.query(
+    `INSERT INTO question_translations (question_id, lang, text, options, explanation, status)
+     SELECT q.id, 'hi', 'हिन्दी: ' || q.text,
+       (SELECT jsonb_agg('हिन्दी ' || o) FROM jsonb_array_elements_text(q.options) o),
+       'हिन्दी: ' || q.explanation, 'approved'
+     FROM questions q JOIN subjects s ON s.id = q.subject_id JOIN modules m ON m.id = s.module_id
+     WHERE m.id = $1`,
+    [catalogue.module.id],
+  );
+}
 const payload = JSON.stringify({
   examSlug: catalogue.exam.slug,
   quizType: 'module',
   moduleSlug: catalogue.module.slug,
   type: 'quiz',
+  ...(hindi ? { language: 'hi' } : {}),
 });
 
 async function run(from: number, count: number) {
@@ -90,7 +107,7 @@ const wallMs = performance.now() - t0;
 const used = process.cpuUsage(cpu);
 const cpuUs = (used.user + used.system) / starts;
 console.log(
-  `${database.kind}${encoding ? ` (${encoding})` : ''}: ${starts} starts (${failed} not 201), ${concurrency} at a time: ` +
+  `${database.kind}${encoding ? ` (${encoding})` : ''}${hindi ? ' (Hindi)' : ''}: ${starts} starts (${failed} not 201), ${concurrency} at a time: ` +
     `server CPU ${Math.round(cpuUs)} us per start (user ${Math.round(used.user / starts)}, ` +
     `system ${Math.round(used.system / starts)}), ${Math.round((starts * 1000) / wallMs)} starts/s`,
 );

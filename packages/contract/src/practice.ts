@@ -49,6 +49,8 @@ export const checkFeedback = z.object({
     correctOptions: z.array(z.string()),
   }),
   explanation: z.string().nullable(),
+  /** The explanation in the exam's other languages, by language tag (docs/languages.md). */
+  translatedExplanations: z.record(z.string(), z.string()).optional(),
 });
 export type CheckFeedback = z.infer<typeof checkFeedback>;
 
@@ -121,5 +123,10 @@ export const hintData = z.object({
   promptVersion: z.string(),
   /** Set when an AI tutor is configured but did not write this one (it failed or gave the key away). */
   notice: z.string().nullable(),
+  /**
+   * The hint in the exam's other languages, by language tag (docs/languages.md): an authored hint's
+   * translation, or the same step of the translated solution. Absent where only the original exists.
+   */
+  translations: z.record(z.string(), z.string()).optional(),
 });
 export type HintData = z.infer<typeof hintData>;

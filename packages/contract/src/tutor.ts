@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from './constants.js';
 import { plainText, text } from './text.js';
 import { QUESTION_TYPES } from './questions.js';
+import { sessionLanguages } from './translations.js';
 
 /**
  * The tutor loop (docs/product.md#review-queue): the review queue, the mistakes notebook, question reports, mastery
@@ -115,6 +116,23 @@ export const mistake = z.object({
    * (POST /v1/evaluations/{id}/explain); null while that session runs.
    */
   evaluationId: z.string().nullable(),
+  /**
+   * A question of a paper in more than one language (docs/languages.md): its exam's languages and the
+   * one the last answer's session was taken in (`chosen`), which the notebook opens in.
+   */
+  languages: sessionLanguages.optional(),
+  /** Its texts in the exam's other languages, options in the question's own order. */
+  translations: z
+    .record(
+      z.string(),
+      z.object({
+        questionText: z.string(),
+        options: z.array(z.string()),
+        passage: z.string().nullable(),
+        explanation: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type Mistake = z.infer<typeof mistake>;
 

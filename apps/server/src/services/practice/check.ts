@@ -30,6 +30,7 @@ import { feedbackOf, type CheckTry } from '../quiz/check-feedback.js';
 import { recordAnswers } from '../review/record-answers.js';
 import { outcomeOf } from '../quiz/evaluation-views.js';
 import { givenQuestion } from '../quiz/given-question.js';
+import { questionInOtherLanguages } from './question-languages.js';
 
 /**
  * `POST /v1/evaluations/:id/check` (docs/api.md, decision 0016): in a practice or review session, marks
@@ -233,19 +234,25 @@ export async function checkAnswer(
     };
   }
   // The feedback's mark is the first check's (the one that counts); right/wrong is the answer's now.
+  const bank = JSON.parse(found.row.bank_options_json) as string[];
+  const shown = JSON.parse(found.row.options_json ?? '[]') as string[];
   const feedback = feedbackOf({
     schemeId: found.row.marking_scheme,
     type: found.row.question_type,
     key,
     answer,
     score: first ? score : (JSON.parse(found.row.first_score_json ?? 'null') as number | null),
-    explanation: relabelOptions(
-      found.row.explanation,
-      JSON.parse(found.row.bank_options_json) as string[],
-      JSON.parse(found.row.options_json ?? '[]') as string[],
-    ),
+    explanation: relabelOptions(found.row.explanation, bank, shown),
     lockedMark: first ? undefined : score,
   });
+  // A paper in more than one language: the explanation in each, as the result gives it (docs/languages.md).
+  const translated: Record<string, string> = {};
+  for (const t of await questionInOtherLanguages(db, found.row.question_id, found.row.exam_id))
+    if (t.explanation?.trim()) translated[t.lang] = relabelOptions(t.explanation, bank, shown)!.trim();
   const confidence = first ? (body.confidence ?? null) : found.row.first_confidence;
-  return { ...feedback, evaluation: { ...evaluation, locked: true, confidence } };
+  return {
+    ...feedback,
+    ...(Object.keys(translated).length ? { translatedExplanations: translated } : {}),
+    evaluation: { ...evaluation, locked: true, confidence },
+  };
 }

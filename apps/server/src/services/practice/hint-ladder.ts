@@ -20,6 +20,8 @@ export const LADDER_VERSION = 'ladder@2';
 export interface LadderQuestion {
   text: string;
   key: QuestionKey;
+  /** The key as a translation's options say it (a step in that language must not say it either). */
+  translatedKey?: QuestionKey;
   explanation: string | null;
   hints: string[];
   topicName: string | null;
@@ -31,20 +33,23 @@ export interface Rung {
   source: HintSource;
 }
 
-/** Sentences, split after . ! ? (not inside a decimal) and at line breaks; $…$ maths kept whole. */
+/**
+ * Sentences, split after . ! ? (not inside a decimal), after the Devanagari danda (।) and at line
+ * breaks; $…$ maths kept whole.
+ */
 export const sentencesOf = (text: string) =>
   text
-    .split(/(?<=[.!?])\s+(?=[A-Z$\\(])|\n+/)
+    .split(/(?<=[.!?])\s+(?=[A-Z$\\(])|(?<=[।॥])\s+|\n+/)
     .map((s) => s.trim())
     .filter(Boolean);
 
 /** The steps of a solution that may be shown before the answer: never its conclusion, never the key. */
-export function solutionSteps(explanation: string | null, key: QuestionKey): string[] {
+export function solutionSteps(explanation: string | null, ...keys: QuestionKey[]): string[] {
   const stored = explanation?.trim();
   if (!stored) return [];
   return sentencesOf(stored)
     .slice(0, -1)
-    .filter((step) => !revealsKey(step, key));
+    .filter((step) => !keys.some((key) => revealsKey(step, key)));
 }
 
 /** What is asked: the question's last sentence (its stem), when it does not itself say the key. */
@@ -62,7 +67,8 @@ function nudge(q: LadderQuestion): Rung {
 /** Levels 1–3 in order (exactly three rungs). */
 export function ladderOf(q: LadderQuestion): Rung[] {
   const authored: Rung[] = q.hints.map((text) => ({ text, source: 'authored' }));
-  const steps: Rung[] = solutionSteps(q.explanation, q.key).map((text) => ({ text, source: 'solution' }));
+  const keys = q.translatedKey ? [q.key, q.translatedKey] : [q.key];
+  const steps: Rung[] = solutionSteps(q.explanation, ...keys).map((text) => ({ text, source: 'solution' }));
   const rungs = [...(authored.length ? authored : [nudge(q)]), ...steps].slice(0, 3);
   for (let level = rungs.length + 1; level <= 3; level++)
     rungs.push({ text: practiceMessages.hintGeneric[level as 1 | 2 | 3], source: 'generic' });
@@ -77,4 +83,15 @@ export function ladderHint(level: HintLevel, q: LadderQuestion): Rung {
       : { text: practiceMessages.hintKeyOnly(keyText(q.key)), source: 'generic' };
   }
   return ladderOf(q)[level - 1]!;
+}
+
+/**
+ * The same rung in a translation (docs/languages.md): built from the translation's hints and solution
+ * by the same rules, and kept only when it is the same kind of rung (an authored hint or a step of the
+ * solution) — a nudge and general advice are the interface's own English texts.
+ */
+export function translatedRung(level: HintLevel, original: Rung, q: LadderQuestion): string | null {
+  if (original.source !== 'authored' && original.source !== 'solution') return null;
+  const rung = ladderHint(level, q);
+  return rung.source === original.source && rung.text !== original.text ? rung.text : null;
 }

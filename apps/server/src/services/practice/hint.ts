@@ -12,7 +12,9 @@ import { conflict } from '../../lib/errors.js';
 import { prompts } from '../ai/prompts.js';
 import { AiError, type AiProvider } from '../ai/provider.js';
 import { practicePosition } from './check.js';
-import { ladderHint, LADDER_VERSION, type LadderQuestion } from './hint-ladder.js';
+import { ladderHint, LADDER_VERSION, translatedRung, type LadderQuestion } from './hint-ladder.js';
+import { questionInOtherLanguages, shownInLanguage } from './question-languages.js';
+import { relabelOptions } from '../quiz/option-letters.js';
 import { revealsKey } from './key-leaks.js';
 import { givenQuestion } from '../quiz/given-question.js';
 
@@ -50,13 +52,17 @@ export async function giveHint(
   const given = Number(row.hints_given ?? 0);
   if (level > given + 1) throw conflict(practiceMessages.hintSkipped(level));
   const key = JSON.parse(row.key_json) as QuestionKey;
+  const bank = JSON.parse(row.bank_options_json) as string[];
+  const shown = JSON.parse(row.options_json ?? '[]') as string[];
+  // The worked solution names options by the letters this taker saw, as the result does.
+  const explanation = relabelOptions(row.explanation, bank, shown);
   const question = await ladderQuestion(
     db,
     row.question_id,
     row.question_version,
     row.question_text,
     key,
-    row.explanation,
+    explanation,
   );
   const authored = level < 4 ? question.hints[level - 1] : undefined;
 
@@ -88,6 +94,18 @@ export async function giveHint(
   if (text !== null)
     return { level, label, text, source: 'ai', promptVersion: prompts.hint.version, notice: null };
   const rung = ladderHint(level, question);
+  // The same rung in the exam's other languages (docs/languages.md), from each translation's texts.
+  const translations: Record<string, string> = {};
+  for (const t of await questionInOtherLanguages(db, row.question_id, row.exam_id)) {
+    const text = translatedRung(level, rung, {
+      ...question,
+      text: t.text,
+      translatedKey: translatedKey(key, bank, t.options),
+      explanation: relabelOptions(t.explanation, bank, shown) ?? question.explanation,
+      hints: t.hints.length ? t.hints : question.hints,
+    });
+    if (text !== null) translations[t.lang] = text;
+  }
   return {
     level,
     label,
@@ -95,7 +113,16 @@ export async function giveHint(
     source: rung.source,
     promptVersion: LADDER_VERSION,
     notice: ai.enabled && rung.source !== 'authored' ? practiceMessages.hintAiUnavailable : null,
+    ...(Object.keys(translations).length ? { translations } : {}),
   };
+}
+
+/** An option key as a translation's options say it (the same places in the bank's order). */
+function translatedKey(key: QuestionKey, bank: string[], options: string[]): QuestionKey {
+  const say = (option: string) => shownInLanguage(options, bank, [option])[0]!;
+  if (key.type === 'single') return { ...key, answer: say(key.answer) };
+  if (key.type === 'multiple') return { ...key, answers: key.answers.map(say) };
+  return key;
 }
 
 /** What the ladder reads beyond the position: the authored hints and the topic's and subject's names. */

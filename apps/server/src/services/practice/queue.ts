@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import { adaptiveQuestionIds } from '../review/adaptive.js';
 import { dueQuestionIds } from '../review/due.js';
 
-/** The review queue's draws (services/tutor) as review and adaptive sessions use them. */
+/** The review queue's draws (services/review) as review and adaptive sessions use them. */
 
 interface Place {
   exam: { id: string };

@@ -80,7 +80,8 @@ async function translationsOf(db: DbOrTx, sessionId: string, langs: string[]): P
 
 /**
  * Adds each question's translations to a session's evaluations (`withExplanations`: a completed
- * session's result, which also has the explanation). A paper in one language is returned as it is.
+ * session's result, which also has the explanation; otherwise a checked practice question's feedback
+ * has it). A paper in one language is returned as it is.
  */
 export async function withTranslations<E extends Evaluation | ResultEvaluation>(
   db: DbOrTx,
@@ -109,10 +110,19 @@ export async function withTranslations<E extends Evaluation | ResultEvaluation>(
         passage: row.passage ?? evaluation.baseQuestion.passage,
       },
     };
-    if (withExplanations && row.explanation && 'explanation' in evaluation)
+    const explanation = row.explanation?.trim()
+      ? (relabelOptions(row.explanation, row.bank_options, shown) ?? row.explanation).trim()
+      : null;
+    if (withExplanations && explanation && 'explanation' in evaluation)
       (evaluation as ResultEvaluation).translatedExplanations = {
         ...(evaluation as ResultEvaluation).translatedExplanations,
-        [row.lang]: relabelOptions(row.explanation, row.bank_options, shown) ?? row.explanation,
+        [row.lang]: explanation,
+      };
+    // A checked practice question's feedback already holds the key and explanation: in each language.
+    if (!withExplanations && explanation && evaluation.feedback)
+      evaluation.feedback = {
+        ...evaluation.feedback,
+        translatedExplanations: { ...evaluation.feedback.translatedExplanations, [row.lang]: explanation },
       };
   }
   return out;

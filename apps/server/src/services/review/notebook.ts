@@ -22,6 +22,8 @@ import { notFound } from '../../lib/errors.js';
 import { newCardAllowance, rankedCards, USABLE_QUESTION } from './due.js';
 import { givenQuestion } from '../quiz/given-question.js';
 import { evaluationId } from '../quiz/session-ids.js';
+import { languagesOf } from '../quiz/languages.js';
+import { notebookTranslations } from './notebook-languages.js';
 
 /**
  * The learner's side of the review queue: the counts (GET /v1/review/summary), the mistakes notebook
@@ -145,6 +147,9 @@ interface MistakeRow {
   lapses: number;
   last_assessment_id: string | null;
   last_position: number | null;
+  exam_languages_json: string;
+  authoritative_language: string;
+  last_language: string | null;
 }
 
 /** A notebook kind's last outcomes (a right answer is there only as a guess). */
@@ -191,7 +196,9 @@ export async function listMistakes(db: DbOrTx, userId: string, query: MistakesQu
         sub.id AS subject_id, sub.name AS subject_name, sub.slug AS subject_slug,
         t.id AS topic_id, t.name AS topic_name, t.slug AS topic_slug,
         c.last_answered_at AS answered_at, c.last_outcome AS outcome, c.last_confidence AS confidence,
-        c.due, c.reps, c.lapses, c.last_assessment_id, last.position AS last_position
+        c.due, c.reps, c.lapses, c.last_assessment_id, last.position AS last_position,
+        array_to_json(e.languages)::text AS exam_languages_json, e.authoritative_language,
+        la.language AS last_language
       FROM review_cards c
       -- The last answer's place in its completed session ("Ask AI tutor" explains it there) and the
       -- version that session was given: the notebook shows what the learner saw and was marked on.
@@ -205,6 +212,8 @@ export async function listMistakes(db: DbOrTx, userId: string, query: MistakesQu
       JOIN subjects sub ON sub.id = c.subject_id
       LEFT JOIN topics t ON t.id = c.topic_id
       LEFT JOIN passages p ON p.id = q.passage_id
+      -- The language the last answer was given in: the notebook opens the question in it.
+      LEFT JOIN assessments la ON la.id = c.last_assessment_id
       WHERE ${where}
       ORDER BY c.last_answered_at DESC, c.question_id
       LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`),
@@ -213,9 +222,20 @@ export async function listMistakes(db: DbOrTx, userId: string, query: MistakesQu
       WHERE ${where}`),
   ]);
   const total = Number((count.rows[0] as { total: number } | undefined)?.total ?? 0);
+  const rows = page.rows as unknown as MistakeRow[];
+  const translations = await notebookTranslations(
+    db,
+    rows.map((r) => r.question_id),
+  );
   return {
-    mistakes: (page.rows as unknown as MistakeRow[]).map((r) => {
+    mistakes: rows.map((r) => {
       const key = JSON.parse(r.key_json) as QuestionKey;
+      const { languages } = languagesOf({
+        examLanguages: JSON.parse(r.exam_languages_json) as string[],
+        authoritativeLanguage: r.authoritative_language,
+        language: r.last_language,
+      });
+      const shown = languages && translations.get(r.question_id, languages, r.passage);
       return {
         questionId: r.question_id,
         questionText: r.question_text,
@@ -243,6 +263,7 @@ export async function listMistakes(db: DbOrTx, userId: string, query: MistakesQu
           r.last_assessment_id && r.last_position !== null
             ? evaluationId(r.last_assessment_id, Number(r.last_position))
             : null,
+        ...(languages && shown ? { languages, translations: shown } : {}),
       };
     }),
     total,

@@ -1,4 +1,4 @@
-import type { AnswerValue } from '@ai-tutor/contract';
+import type { AnswerValue, Mistake } from '@ai-tutor/contract';
 
 /** A notebook entry as the screen shows it (mapped from the API's item in api/get-mistakes.ts). */
 export interface MistakeView {
@@ -18,6 +18,9 @@ export interface MistakeView {
   exam: { name: string; slug: string } | null;
   subject: { name: string; slug: string } | null;
   topic: { name: string; slug: string } | null;
+  /** A paper in more than one language: its languages, the one it was answered in (docs/languages.md). */
+  languages?: Mistake['languages'];
+  translations?: Mistake['translations'];
 }
 
 export interface MistakesPage {

@@ -37,6 +37,7 @@ const toView = (item: Mistake): MistakeView => ({
   exam: item.exam,
   subject: item.subject,
   topic: item.topic,
+  ...(item.languages ? { languages: item.languages, translations: item.translations } : {}),
 });
 
 /** GET /v1/mistakes?examSlug&subjectSlug&topicSlug&kind&page&limit — the learner's notebook, a page. */

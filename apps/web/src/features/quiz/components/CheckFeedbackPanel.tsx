@@ -10,23 +10,42 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /**
  * A checked answer: right or wrong in words and by icon (never by colour alone), the marks it would
- * earn, the key and the explanation.
+ * earn, the key and the explanation — the key's options and the explanation in the language the
+ * question is shown in (docs/languages.md), marked with `lang`.
  */
 export function CheckFeedbackPanel({
   feedback,
   confidence,
   options = [],
+  shownOptions,
+  lang,
+  original,
 }: {
   feedback: CheckFeedback;
   confidence: Confidence | null;
   /** The question's options as this taker sees them: the key's options are shown with their letters. */
   options?: string[];
+  /** The same options in the language shown (a translation keeps their order). */
+  shownOptions?: string[] | undefined;
+  lang?: string | undefined;
+  /** The question's own language: what an untranslated text is in. */
+  original?: string | undefined;
 }) {
+  const optionLang = shownOptions ? lang : original;
   const option = (text: string) => {
     const at = options.indexOf(text);
-    return at === -1 ? <MathText text={text} /> : <OptionText index={at} text={text} />;
+    return at === -1 ? (
+      <MathText text={text} />
+    ) : (
+      <span lang={optionLang}>
+        <OptionText index={at} text={shownOptions?.[at] ?? text} />
+      </span>
+    );
   };
-  const { correct, outcome, score, maxScore, key, explanation } = feedback;
+  const { correct, outcome, score, maxScore, key } = feedback;
+  const translated = lang ? feedback.translatedExplanations?.[lang] : undefined;
+  const explanation = translated ?? feedback.explanation;
+  const explanationLang = translated !== undefined ? lang : original;
   return (
     <Box role="status" aria-live="polite" sx={{ mt: 2 }}>
       <Alert
@@ -65,7 +84,7 @@ export function CheckFeedbackPanel({
         Explanation
       </Typography>
       {explanation ? (
-        <MathText component="div" text={explanation} />
+        <MathText component="div" text={explanation} lang={explanationLang} />
       ) : (
         <Typography color="text.secondary">{uiTexts.explanationNotAvailable}</Typography>
       )}

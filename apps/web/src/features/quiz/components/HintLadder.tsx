@@ -22,6 +22,8 @@ export function HintLadder({
   loading,
   error,
   onNext,
+  lang,
+  original,
 }: {
   hints: HintData[];
   /** Hints given before this page was loaded (the session keeps the count, not the texts). */
@@ -29,7 +31,18 @@ export function HintLadder({
   loading: boolean;
   error: string | null;
   onNext: (level: HintLevel) => void;
+  /** The language the question is shown in: a hint's translation there (docs/languages.md). */
+  lang?: string | undefined;
+  /** The question's own language: what an authored or solution hint without a translation is in. */
+  original?: string | undefined;
 }) {
+  const shown = (hint: HintData) => {
+    const translated = lang ? hint.translations?.[lang] : undefined;
+    if (translated !== undefined) return { text: translated, lang };
+    // A nudge and general advice are the interface's own (English) texts.
+    const own = hint.source === 'authored' || hint.source === 'solution' || hint.source === 'ai';
+    return { text: hint.text, lang: own ? original : undefined };
+  };
   const nextLevel = hints.length + 1;
   const next = nextLevel <= HINT_MAX_LEVEL ? (nextLevel as HintLevel) : null;
   return (
@@ -46,7 +59,7 @@ export function HintLadder({
             <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
               Hint {hint.level} of {HINT_MAX_LEVEL}: {hint.label}
             </Typography>
-            <MathText component="div" text={hint.text} />
+            <MathText component="div" {...shown(hint)} />
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
               {HINT_SOURCE_LABELS[hint.source]}
               {hint.notice && ` ${hint.notice}`}

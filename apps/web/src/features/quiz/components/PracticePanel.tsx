@@ -16,6 +16,9 @@ interface PracticePanelProps {
   store: QuizStore;
   /** The session ended while checking (a save answered 409): show its result. */
   onEnded: () => void;
+  /** The language the question is shown in, and its own (docs/languages.md); none: one language. */
+  lang?: string | undefined;
+  original?: string | undefined;
 }
 
 /**
@@ -24,7 +27,7 @@ interface PracticePanelProps {
  * a right one, the solution asked for or the last try locks it and shows the key and the explanation.
  * The answer is saved first, so the check reads it, with the time spent on it, from the server.
  */
-export function PracticePanel({ question, store, onEnded }: PracticePanelProps) {
+export function PracticePanel({ question, store, onEnded, lang, original }: PracticePanelProps) {
   const { evaluation } = question;
   const toast = useToast();
   const [confidence, setConfidence] = useState<Record<string, Confidence>>({});
@@ -87,6 +90,9 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
         feedback={evaluation.feedback}
         confidence={evaluation.confidence ?? null}
         options={evaluation.baseQuestion.options}
+        shownOptions={lang ? evaluation.baseQuestion.translations?.[lang]?.options : undefined}
+        lang={lang}
+        original={original}
       />
     );
   }
@@ -130,6 +136,8 @@ export function PracticePanel({ question, store, onEnded }: PracticePanelProps) 
         loading={hint.isLoading}
         error={hintError}
         onNext={(level) => void onHint(level)}
+        lang={lang}
+        original={original}
       />
     </Box>
   );

@@ -36,8 +36,11 @@ interface QuestionPanelProps {
   onToggleMark: () => void;
   onClear: () => void;
   onSave: () => void;
-  /** Practice and review: confidence, Check, feedback and hints, under the answer. */
-  practice?: ReactNode;
+  /**
+   * Practice and review: confidence, Check, feedback and hints, under the answer; a function is given
+   * the language the question is shown in, so its feedback and hints follow 'View in'.
+   */
+  practice?: ReactNode | ((lang: string | undefined) => ReactNode);
   /** The paper's section the question is in: its title and marks above the question. */
   section?: PaperSection | undefined;
   /** Beside the question's heading: a live test's "Report a problem" (QuizScreenProps). */
@@ -135,7 +138,7 @@ export function QuestionPanel({
           onChange={onChange}
         />
       </Box>
-      {practice}
+      {typeof practice === 'function' ? practice(viewIn.lang) : practice}
 
       <Box sx={{ minHeight: 24, mt: 1 }}>
         {draft !== null && (

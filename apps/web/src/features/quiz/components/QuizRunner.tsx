@@ -251,9 +251,17 @@ export function QuizRunner({ initial, examId, now, retryBaseMs, liveQuestionActi
             onSave={onSave}
             action={assessment.liveTest ? liveQuestionAction?.(current.evaluation._id) : undefined}
             practice={
-              feedback ? (
-                <PracticePanel question={current} store={store} onEnded={handlers.onEnded} />
-              ) : undefined
+              feedback
+                ? (lang: string | undefined) => (
+                    <PracticePanel
+                      question={current}
+                      store={store}
+                      onEnded={handlers.onEnded}
+                      lang={lang}
+                      original={assessment.languages?.authoritative}
+                    />
+                  )
+                : undefined
             }
           />
         </Grid>
