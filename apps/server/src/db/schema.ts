@@ -10,3 +10,4 @@ export * from './schema/live-tests.js';
 export * from './schema/tutor.js';
 export * from './schema/console.js';
 export * from './schema/imports.js';
+export * from './schema/paper-pool.js';

@@ -1,13 +1,16 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import { listForLearner, rankingFor } from '../../services/live-tests/learner-views.js';
+import { liveTestMessages } from '@ai-tutor/contract';
+import { scopeBackInCirculation, scopeOutError } from '../../services/live-tests/circulation.js';
 import { rankDueTests } from '../../services/live-tests/ranking.js';
+import { startLiveTest } from '../../services/live-tests/start.js';
 import { RANKING_TICK_SECONDS } from '../../services/live-tests/timing.js';
 import type { FreeTextGrader } from '../../services/quiz/free-text-grading.js';
 
 /**
  * Live tests (docs/product.md#live-test-rules, services/live-tests/): the learner's list and rankings, and the ranking
- * job. Starting one is the quiz service's start (create-session.ts hands a `scheduledTestId` over).
+ * job. Starting one is the quiz service's start, through the strategy registered below.
  */
 export function createLiveTestsService(db: Db, grader: FreeTextGrader | null) {
   return {
@@ -34,6 +37,21 @@ export default fp(
   async (fastify) => {
     const service = createLiveTestsService(fastify.db, fastify.freeTextGrader);
     fastify.decorate('liveTests', service);
+    // A live test's start: its own paper, window and one-attempt rule (docs/product.md#live-test-rules).
+    fastify.quiz.startStrategies.ownStart(({ db, grader, userId, body }) =>
+      body.scheduledTestId
+        ? startLiveTest(db, grader, userId, body.scheduledTestId, body.language ?? null)
+        : null,
+    );
+    // A draw a live paper emptied says until when (decision 0014).
+    fastify.quiz.startStrategies.emptyDrawReason(async (db, _userId, scope, name) => {
+      const backAt = await scopeBackInCirculation(
+        db,
+        scope.subjects.map((s) => s.id),
+        scope.topic?.id ?? null,
+      );
+      if (backAt) throw scopeOutError(name, backAt, (at) => liveTestMessages.scopeInLiveTest(name, at));
+    });
     let running: Promise<void> | null = null;
     const tick = () => {
       if (running) return;

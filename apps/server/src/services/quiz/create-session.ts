@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import {
   currentScheme,
   fullMarks,
-  liveTestMessages,
   quizMessages,
   type CreateAssessmentBody,
   type SessionData,
@@ -11,10 +10,6 @@ import {
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { conflict } from '../../lib/errors.js';
-import { scopeBackInCirculation, scopeOutError } from '../live-tests/circulation.js';
-import { startLiveTest } from '../live-tests/start.js';
-import { uncheckedFields } from '../practice/feedback.js';
-import { resolveTutorScope, isTutorQuiz } from '../practice/tutor-scope.js';
 import { completeAssessment } from './complete.js';
 import type { FreeTextGrader } from './free-text-grading.js';
 import { resolveScope, scopeKeyOf, type QuizScope, type RunningScopeAttempt } from './scope.js';
@@ -23,6 +18,7 @@ import { minutesWithExtraTimeSql } from './extra-time.js';
 import { newSessionId } from './session-ids.js';
 import { sessionData, withSections } from './session.js';
 import {
+  findOwnAssessment,
   findRunningAttempt,
   NOT_A_LIVE_TEST,
   runningScopeAttempt,
@@ -31,6 +27,16 @@ import {
 } from './views.js';
 import { toEvaluation } from './evaluation-views.js';
 import { sessionLanguage, withTranslations } from './languages.js';
+import { paperJson, prebuiltPaper } from './paper-bodies.js';
+import { poolable, startFromPool } from './paper-pool.js';
+import {
+  createStartRegistry,
+  type StartedSession,
+  type StartRegistry,
+  type StartRequest,
+} from './start-registry.js';
+
+export type { StartedSession } from './start-registry.js';
 
 /** 72 random bits, URL-safe: slugs appear in result links and must not be guessable or enumerable. */
 const newSlug = () => randomBytes(9).toString('base64url');
@@ -79,10 +85,16 @@ const CREATE: PreparedStatement = {
     FROM session`,
 };
 
-export interface StartedSession extends SessionData {
-  /** True when the learner already had this attempt running: it is answered as it stands. */
-  resumed: boolean;
+/** A start from a drawn-ahead paper: its `data` already written as JSON (paper-bodies.ts). */
+export interface PrebuiltStart {
+  resumed: false;
+  json: string;
 }
+
+/** What a start answers with, in the pool's case without building objects for the serializer. */
+export type StartAnswer = StartedSession | PrebuiltStart;
+
+const NO_STRATEGIES = createStartRegistry();
 
 /**
  * Starts a session, or answers the learner's running attempt of the same scope (docs/product.md#running-attempts) on any
@@ -103,13 +115,22 @@ export async function startSession(
   receivedAt = Date.now(),
   /** A review session's share of new cards (REVIEW_NEW_CARDS_PER_DAY; services/tutor/due.ts). */
   newCardsPerDay?: number,
-): Promise<StartedSession> {
+  /** The areas' own starts, scopes and rules (start-registry.ts), registered by their plugins. */
+  registry: StartRegistry = NO_STRATEGIES,
+  /** Told of every start a drawn-ahead paper could serve (the pool's refill job keeps its module topped up). */
+  onPoolable?: (scope: QuizScope) => void,
+): Promise<StartAnswer> {
+  const request: StartRequest = { db, grader, userId, body, newCardsPerDay };
+  const { own, scopes } = registry.strategies;
   // A live test has its own paper, window and one-attempt rule (docs/product.md#live-test-rules).
-  if (body.scheduledTestId)
-    return startLiveTest(db, grader, userId, body.scheduledTestId, body.language ?? null);
-  const scope = isTutorQuiz(body)
-    ? await resolveTutorScope(db, body, new Date(), userId, newCardsPerDay)
-    : await resolveScope(db, body, new Date(), userId);
+  for (const start of own) {
+    const started = start(request);
+    if (started) return started;
+  }
+  const now = new Date();
+  let scope: QuizScope | null = null;
+  for (const resolve of scopes) if (!scope) scope = await resolve(request, now);
+  scope ??= await resolveScope(db, body, now, userId);
   const scopeKey = scopeKeyOf(scope);
   // The resolve query saw the running attempt (the common start has none: three round trips in all).
   let running: RunningScopeAttempt | null = scope.running;
@@ -124,8 +145,18 @@ export async function startSession(
         if (row?.id === running.id) return { ...(await sessionData(db, row)), resumed: !body.startAfresh };
       } else await completeAssessment(db, grader, running.id);
     }
-    const created = await insertSession(db, userId, scope, scopeKey, sessionLanguage(scope, body.language));
-    if (created) return { ...created, resumed: false };
+    const language = sessionLanguage(scope, body.language);
+    // A drawn-ahead paper when one fits (decision 0029); undefined: none did, so draw afresh.
+    let created: StartAnswer | null | undefined;
+    if (onPoolable && poolable(scope)) {
+      onPoolable(scope);
+      created = await fromPool(db, registry, userId, scope, scopeKey, language);
+    }
+    if (created === undefined) {
+      const drawn = await insertSession(db, registry, userId, scope, scopeKey, language);
+      created = drawn && { ...drawn, resumed: false };
+    }
+    if (created) return created;
     // Another request of this learner started the scope at the same moment: answer that one.
     const row = await findRunningAttempt(db, userId, scopeKey);
     running = row ? runningScopeAttempt(row) : null;
@@ -148,6 +179,7 @@ interface CreatedRow {
  */
 async function insertSession(
   db: Db,
+  registry: StartRegistry,
   userId: string,
   scope: QuizScope,
   scopeKey: string,
@@ -156,14 +188,11 @@ async function insertSession(
   const picked = scope.draw ? await scope.draw() : await selectQuestions(db, userId, scope);
   if (picked.length === 0) {
     const what = scope.topic ?? scope.subject ?? scope.module ?? scope.exam;
-    // Emptied by a live paper (decision 0014) or the learner's running test: say so.
+    // Emptied by a live paper (decision 0014, registered by live tests) or the learner's running test: say so.
     if (!scope.draw) {
+      for (const reason of registry.strategies.emptyDraw) await reason(db, userId, scope, what.name);
       const subjectIds = scope.subjects.map((s) => s.id);
-      const topicId = scope.topic?.id ?? null;
-      const backAt = await scopeBackInCirculation(db, subjectIds, topicId);
-      if (backAt)
-        throw scopeOutError(what.name, backAt, (at) => liveTestMessages.scopeInLiveTest(what.name, at));
-      if (await heldByRunningTest(db, userId, subjectIds, topicId))
+      if (await heldByRunningTest(db, userId, subjectIds, scope.topic?.id ?? null))
         throw conflict(quizMessages.scopeInRunningTest(what.name));
     }
     throw conflict(quizMessages.noQuestions(what.name));
@@ -203,7 +232,46 @@ async function insertSession(
 
   // Shaped by the same mappers as a session read back: one place says what leaves the server.
   const subjectNames = new Map(scope.subjects.map((s) => [s.id, s.name]));
-  const row: AssessmentRow = {
+  const row = newSessionRow(
+    { id, slug, userId, language },
+    scope,
+    { totalMarks, totalQuestions: picked.length },
+    created,
+  );
+  const assessment = toAssessment(row);
+  const evaluation = picked.map((q, position) =>
+    toEvaluation(id, {
+      position,
+      questionId: q.id,
+      questionText: q.text,
+      questionType: q.type,
+      passage: q.passage,
+      subjectId: q.subjectId,
+      subjectName: q.subjectName ?? subjectNames.get(q.subjectId) ?? '',
+      options: options[position] ?? [],
+      userAnswer: null,
+      markedForReview: false,
+    }),
+  );
+  if (scope.mode !== 'timed') for (const e of evaluation) Object.assign(e, registry.strategies.unchecked());
+  // A paper in two languages: each question's translations too (docs/languages.md).
+  return withSections(
+    { assessment, evaluation: await withTranslations(db, id, assessment, evaluation) },
+    scheme.id,
+  );
+}
+
+/** The new session's row as a read would give it, from the scope and what its insert returned. */
+function newSessionRow(
+  session: { id: string; slug: string; userId: string; language: string | null },
+  scope: QuizScope,
+  paper: { totalMarks: number; totalQuestions: number },
+  created: CreatedRow,
+): AssessmentRow {
+  const { id, slug, userId, language } = session;
+  const { totalMarks, totalQuestions } = paper;
+  const scheme = currentScheme(scope.markingScheme);
+  return {
     id,
     slug,
     userId,
@@ -218,7 +286,7 @@ async function insertSession(
     createdAt: new Date(Number(created.created_ms)),
     sessionCompleted: false,
     answeredQuestion: 0,
-    totalQuestions: picked.length,
+    totalQuestions,
     markingScheme: scheme.id,
     mode: scope.mode,
     timed: scope.timed,
@@ -240,25 +308,34 @@ async function insertSession(
     serverTimeMs: Number(created.server_ms),
     expired: false,
   };
-  const assessment = toAssessment(row);
-  const evaluation = picked.map((q, position) =>
-    toEvaluation(id, {
-      position,
-      questionId: q.id,
-      questionText: q.text,
-      questionType: q.type,
-      passage: q.passage,
-      subjectId: q.subjectId,
-      subjectName: q.subjectName ?? subjectNames.get(q.subjectId) ?? '',
-      options: options[position] ?? [],
-      userAnswer: null,
-      markedForReview: false,
-      practice: scope.mode === 'timed' ? undefined : uncheckedFields(),
-    }),
+}
+
+/**
+ * A start from a drawn-ahead paper (paper-pool.ts): undefined when no variant fits (draw afresh), null
+ * when the scope was taken meanwhile. Its response is the prebuilt paper with this session's own fields;
+ * a paper this instance cannot build as the session holds it is read back like a resumed session.
+ */
+async function fromPool(
+  db: Db,
+  registry: StartRegistry,
+  userId: string,
+  scope: QuizScope,
+  scopeKey: string,
+  language: string | null,
+): Promise<StartAnswer | null | undefined> {
+  const session = { id: newSessionId(), slug: newSlug(), userId, language };
+  const started = await startFromPool(db, { ...session, scopeKey }, scope);
+  if (!started) return undefined;
+  if (!started.created) return null;
+  const row = newSessionRow(session, scope, started, started.created);
+  const paper = await prebuiltPaper(
+    db,
+    started.variantId,
+    started.order,
+    scope,
+    registry.strategies.unchecked,
   );
-  // A paper in two languages: each question's translations too (docs/languages.md).
-  return withSections(
-    { assessment, evaluation: await withTranslations(db, id, assessment, evaluation) },
-    scheme.id,
-  );
+  if (paper) return { resumed: false, json: paperJson(paper, session.id, toAssessment(row)) };
+  const own = await findOwnAssessment(db, userId, session.slug);
+  return own ? { ...(await sessionData(db, own)), resumed: false } : null;
 }
