@@ -51,7 +51,7 @@ const getSession = async (who: TestLearner, slug: string): Promise<SessionData> 
 async function filledPool(c: TestCatalogue): Promise<void> {
   const first = await createLearner(t.app);
   await startSession(t.app, first, moduleTest(c));
-  await t.app.quiz.refillPools(POOL);
+  await t.app.quiz.refillPools(60_000);
   expect(await variants(c)).toHaveLength(POOL);
 }
 
@@ -73,7 +73,7 @@ describe('papers drawn ahead', () => {
     const learner = await createLearner(t.app);
     const fresh = await startSession(t.app, learner, moduleTest(c));
     expect((await rowOf(fresh.assessment._id)).paper_variant_id).toBeNull();
-    await t.app.quiz.refillPools(POOL);
+    await t.app.quiz.refillPools(60_000);
     const pool = await variants(c);
     expect(pool).toHaveLength(POOL);
 
@@ -118,7 +118,7 @@ describe('papers drawn ahead', () => {
       expect((await variants(c)).every((v) => !v.question_ids.includes(retired))).toBe(true);
     }
     // The refill draws new variants of approved questions only, at their new versions.
-    await t.app.quiz.refillPools(POOL);
+    await t.app.quiz.refillPools(60_000);
     const learner = await createLearner(t.app);
     const s = await startSession(t.app, learner, moduleTest(c));
     const row = await rowOf(s.assessment._id);
@@ -189,7 +189,7 @@ describe('papers drawn ahead', () => {
     await t.app.db.execute(sql`UPDATE exams SET shuffle_options = false WHERE id = ${c.exam.id}::uuid`);
     // The pool of shuffled variants no longer fits: the first start draws afresh, the refill keeps order.
     await startSession(t.app, await createLearner(t.app), moduleTest(c));
-    await t.app.quiz.refillPools(POOL);
+    await t.app.quiz.refillPools(60_000);
     const kept = await startSession(t.app, await createLearner(t.app), moduleTest(c));
     expect((await rowOf(kept.assessment._id)).paper_variant_id).not.toBeNull();
     for (const e of kept.evaluation) expect(e.baseQuestion.options[0]).toMatch(/ right$/);
@@ -200,7 +200,7 @@ describe('papers drawn ahead', () => {
     const learner = await createLearner(t.app);
     const practice: CreateAssessmentBody = { ...moduleTest(c), type: 'practice' };
     await startSession(t.app, learner, practice);
-    await t.app.quiz.refillPools(POOL);
+    await t.app.quiz.refillPools(60_000);
     const s = await startSession(t.app, await createLearner(t.app), practice);
     expect(s.assessment.mode).toBe('practice');
     expect(s.evaluation[0]).toMatchObject({ locked: false, hintsGiven: 0, feedback: null });

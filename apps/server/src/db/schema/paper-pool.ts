@@ -1,6 +1,5 @@
 import { type QuestionType } from '@ai-tutor/contract';
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
 import { modules } from './catalogue.js';
 
@@ -31,12 +30,29 @@ export const paperVariants = pgTable(
     questionVersions: integer('question_versions').array().notNull(),
     rowVersions: text('row_versions').array().notNull(),
     questionTypes: text('question_types').$type<QuestionType>().array().notNull(),
-    /** A few option orders: each an array by position of the options as shown (the answer sheet's). */
-    orders: jsonb('orders').$type<string[][][]>().notNull(),
+    /** How many option orders it has (paperVariantOrders): 1 when the exam keeps the bank's order. */
+    orderCount: integer('order_count').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('paper_variants_module').on(t.moduleId),
     index('paper_variants_questions').using('gin', t.questionIds),
   ],
+);
+
+/**
+ * A variant's option orders, one row each: a start copies one into its answer sheet, and reading one
+ * row's ~30 kB is what it costs (all orders in one value would be read and decompressed whole).
+ */
+export const paperVariantOrders = pgTable(
+  'paper_variant_orders',
+  {
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => paperVariants.id, { onDelete: 'cascade' }),
+    ord: integer('ord').notNull(),
+    /** By position, the options as shown (the answer sheet's `options`). */
+    options: jsonb('options').$type<string[][]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.variantId, t.ord] })],
 );

@@ -74,12 +74,13 @@ export function createQuizService(
     return waiting > 0 || running >= starts.concurrency || savesInFlight >= foreground.busySaves;
   });
   /**
-   * One pass of the pool's refill over the modules started here: at most `budget` variants drawn per
-   * module. Tests call it; the plugin's timer ticks it outside a ramp.
+   * One pass of the pool's refill over the modules started here, drawing for at most `forMs` (at least
+   * one variant per module short of its pool). Tests call it; the plugin's timer ticks it outside a ramp.
    */
-  const refillPools = async (budget = 4) => {
+  const refillPools = async (forMs = 250) => {
     let drawn = 0;
-    for (const scope of poolScopes.values()) drawn += await refillModule(db, scope, paperPoolSize, budget);
+    for (const scope of poolScopes.values())
+      drawn += await refillModule(db, scope, paperPoolSize, performance.now() + forMs);
     return drawn;
   };
   return {
@@ -137,6 +138,8 @@ export default fp(
       ),
     );
     // The pool's refill yields to a ramp of starts and saves, for 3 s at most (decision 0018's gate).
+    // Tests fill it themselves (refillPools), so that no tick changes a draw under them.
+    if (fastify.config.env === 'test') return;
     const mayRefill = fastify.foreground.gate(3_000);
     let refilling: Promise<void> | null = null;
     const timer = setInterval(() => {

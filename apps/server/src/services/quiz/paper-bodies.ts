@@ -42,10 +42,10 @@ const caches = new WeakMap<Db, Map<string, PrebuiltPaper>>();
 
 /** $1 variant, $2 order: the variant's questions, row versions, versions and subjects, and that order. */
 const VARIANT: PreparedStatement = {
-  name: 'quiz_paper_variant_v1',
+  name: 'quiz_paper_variant_v2',
   text: `
     SELECT v.row_versions::text AS row_versions, v.question_versions::text AS versions,
-      (v.orders -> $2::int)::text AS options_json,
+      (SELECT o.options::text FROM paper_variant_orders o WHERE o.variant_id = v.id AND o.ord = $2::int) AS options_json,
       array_agg(q.id ORDER BY d.pos)::text AS ids, array_agg(q.subject_id ORDER BY d.pos)::text AS subjects
     FROM paper_variants v CROSS JOIN LATERAL unnest(v.question_ids) WITH ORDINALITY AS d(id, pos)
     JOIN questions q ON q.id = d.id

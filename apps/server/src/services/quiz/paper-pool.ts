@@ -42,12 +42,11 @@ const shuffles = (scope: QuizScope) => scope.exam.shuffleOptions !== false;
  */
 const MINUTES = `CASE WHEN $16::boolean THEN ${minutesWithExtraTimeSql('$13::int', '$3::uuid')} ELSE $13::int END`;
 const POOL_CREATE: PreparedStatement = {
-  name: 'quiz_create_from_pool_v1',
+  name: 'quiz_create_from_pool_v2',
   text: `
     WITH v AS (
       SELECT v.id, v.question_ids, v.question_versions, v.question_types, v.total_marks,
-        cardinality(v.question_ids) AS n, $12::int % jsonb_array_length(v.orders) AS order_index,
-        v.orders -> ($12::int % jsonb_array_length(v.orders)) AS options
+        cardinality(v.question_ids) AS n, $12::int % v.order_count AS order_index
       FROM paper_variants v
       WHERE v.module_id = $7::uuid AND v.subject_ids = $8::uuid[] AND v.asked = $9::int
         AND v.shuffled = $11::boolean AND v.marking_scheme = $14::text
@@ -59,6 +58,8 @@ const POOL_CREATE: PreparedStatement = {
           WHERE user_id = $3::uuid ORDER BY created_at DESC LIMIT ${RECENT_SESSIONS}) m
           WHERE m.paper_variant_id IS NOT NULL))
       ORDER BY random() LIMIT 1
+    ), o AS (
+      SELECT o.options FROM paper_variant_orders o JOIN v ON o.variant_id = v.id AND o.ord = v.order_index
     ), session AS (
       INSERT INTO assessments (id, slug, user_id, quiz_type, scope_key, exam_id, module_id,
         session_name, total_questions, total_marks, total_time, start_time, deadline, marking_scheme,
@@ -68,16 +69,16 @@ const POOL_CREATE: PreparedStatement = {
         v.question_ids, v.question_versions, $15::text, $16::boolean,
         CASE WHEN $15::text <> 'timed' THEN array_fill(NULL::text, ARRAY[v.n]) END,
         CASE WHEN $15::text <> 'timed' THEN array_fill(0, ARRAY[v.n]) END, $17::text, v.id
-      FROM v
+      FROM v CROSS JOIN o
       ON CONFLICT (user_id, scope_key) WHERE session_completed = false DO NOTHING
       RETURNING id, user_id, deadline, total_time, start_time, created_at
     ), sheet AS (
       INSERT INTO answer_sheets (assessment_id, user_id, deadline, total_time, question_types, options,
         answers, marked, time_spent, checked)
-      SELECT s.id, s.user_id, s.deadline, s.total_time, v.question_types, v.options,
+      SELECT s.id, s.user_id, s.deadline, s.total_time, v.question_types, o.options,
         array_fill(NULL::text, ARRAY[v.n]), array_fill(false, ARRAY[v.n]), array_fill(0, ARRAY[v.n]),
         CASE WHEN $15::text <> 'timed' THEN array_fill(false, ARRAY[v.n]) END
-      FROM session s CROSS JOIN v
+      FROM session s CROSS JOIN v CROSS JOIN o
     )
     SELECT v.id::text AS variant_id, v.total_marks, v.n, v.order_index,
       (extract(epoch from s.start_time) * 1000)::float8 AS start_ms,
@@ -153,25 +154,30 @@ export async function startFromPool(
 
 /**
  * $1 module, $2 subjects, $3 asked, $4 shuffled, $5 scheme, $6 question ids, $7 versions, $8 row
- * versions, $9 types, $10 orders (JSON), $11 total marks. Written only if every question is still at
+ * versions, $9 types, $10 the option orders (a JSON array of them), $11 total marks. Written only if every question is still at
  * the row version drawn, approved and not dropped, its row locked FOR SHARE: an edit committing in
  * between either waits for this insert (and its trigger then deletes the variant) or has already made
  * a new row version, which this check sees (the recheck of a locked row reads its newest version).
  */
 const INSERT_VARIANT: PreparedStatement = {
-  name: 'quiz_insert_paper_variant_v1',
+  name: 'quiz_insert_paper_variant_v2',
   text: `
     WITH current AS (
       SELECT q.id FROM questions q JOIN unnest($6::uuid[], $8::text[]) AS d(id, row_version) ON d.id = q.id
       WHERE q.xmin::text = d.row_version AND q.status = 'approved' AND q.dropped_at IS NULL
       FOR SHARE OF q
+    ), variant AS (
+      INSERT INTO paper_variants (module_id, subject_ids, asked, shuffled, marking_scheme, total_marks,
+        question_ids, question_versions, row_versions, question_types, order_count)
+      SELECT $1::uuid, $2::uuid[], $3::int, $4::boolean, $5::text, $11::int, $6::uuid[], $7::int[],
+        $8::text[], $9::text[], jsonb_array_length($10::jsonb)
+      WHERE (SELECT count(*) FROM current) = cardinality($6::uuid[])
+      RETURNING id
     )
-    INSERT INTO paper_variants (module_id, subject_ids, asked, shuffled, marking_scheme, total_marks,
-      question_ids, question_versions, row_versions, question_types, orders)
-    SELECT $1::uuid, $2::uuid[], $3::int, $4::boolean, $5::text, $11::int, $6::uuid[], $7::int[],
-      $8::text[], $9::text[], $10::jsonb
-    WHERE (SELECT count(*) FROM current) = cardinality($6::uuid[])
-    RETURNING id`,
+    INSERT INTO paper_variant_orders (variant_id, ord, options)
+    SELECT variant.id, o.ord - 1, o.options
+    FROM variant CROSS JOIN jsonb_array_elements($10::jsonb) WITH ORDINALITY AS o(options, ord)
+    RETURNING variant_id`,
 };
 
 /** Draws one variant of the scope's module and stores it; false when the bank gave nothing or it changed meanwhile. */
@@ -215,11 +221,11 @@ const DELETE_VARIANT: PreparedStatement = {
 };
 
 /**
- * Tops up one module's pool to `size` variants, drawing at most `budget` now (the job's tick stays
- * short); a full pool retires its oldest variant past VARIANT_MAX_AGE_MINUTES, replaced next tick.
- * Several instances may top up at once: the pool then briefly holds a few more.
+ * Tops up one module's pool to `size` variants, drawing until `until` (performance.now(): the job's
+ * tick stays short); a full pool retires its oldest variant past VARIANT_MAX_AGE_MINUTES, replaced next
+ * tick. Several instances may top up at once: the pool then briefly holds a few more.
  */
-export async function refillModule(db: Db, scope: QuizScope, size: number, budget: number): Promise<number> {
+export async function refillModule(db: Db, scope: QuizScope, size: number, until: number): Promise<number> {
   const [row] = (await queryPrepared(db, COUNT, [
     scope.module!.id,
     subjectsOf(scope),
@@ -233,6 +239,6 @@ export async function refillModule(db: Db, scope: QuizScope, size: number, budge
     return 0;
   }
   let drawn = 0;
-  for (let i = 0; i < Math.min(budget, size - have); i++) if (await drawVariant(db, scope)) drawn++;
+  for (let i = have; i < size && performance.now() < until; i++) if (await drawVariant(db, scope)) drawn++;
   return drawn;
 }
