@@ -36,8 +36,8 @@ export interface PrebuiltPaper {
   subjectNames: string;
 }
 
-/** At most this many built papers per instance (~30 kB each): a few modules' pools at every order. */
-const PREBUILT_LIMIT = 2_000;
+/** At most this many built papers per instance (~30 kB each, ~30 MB): four modules' pools at every order. */
+const PREBUILT_LIMIT = 1_024;
 const caches = new WeakMap<Db, Map<string, PrebuiltPaper>>();
 
 /** $1 variant, $2 order: the variant's questions, row versions, versions and subjects, and that order. */
