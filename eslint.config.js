@@ -86,10 +86,11 @@ const quizCore = {
     'and let the area register (docs/architecture.md#the-quiz-core-and-its-plug-ins).',
 };
 /**
- * The start path still reaches live tests and practice directly until it has its start registry
- * (docs/architecture.md#the-quiz-core-and-its-plug-ins); every other quiz file is held to the rule.
+ * The draws (afresh and from the pool) read live papers' circulation rule, a SQL condition over the
+ * live tests' table, from live tests (docs/architecture.md#the-quiz-core-and-its-plug-ins): the one
+ * arrow left from the core; every other quiz file is held to the rule.
  */
-const quizStartPath = ['services/quiz/create-session.ts', 'services/quiz/selection.ts'].map(
+const quizStartPath = ['services/quiz/selection.ts', 'services/quiz/paper-pool.ts'].map(
   (file) => `apps/server/src/${file}`,
 );
 const serverImports = {

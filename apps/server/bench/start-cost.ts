@@ -7,7 +7,11 @@
  * and starts per second. For alternating before/after runs of a change to the start:
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/start-cost.ts --starts 1500
- *     [--concurrency 16] [--warmup 300] [--encoding br] [--hindi]
+ *     [--concurrency 16] [--warmup 300] [--encoding br] [--pool 32] [--hindi]
+ *
+ * `--pool` is PAPER_POOL_SIZE (decision 0029; 0 draws every start afresh): the pool is filled after
+ * the first warm-up start, so the measured starts take drawn-ahead papers, as on an exam day whose
+ * module was started before.
  *
  * `--hindi` makes the mock a paper in English and Hindi, every question translated, started in Hindi
  * (docs/languages.md).
@@ -25,6 +29,7 @@ const arg = (name: string, fallback: number) => {
 const starts = arg('starts', 1500);
 const concurrency = arg('concurrency', 16);
 const warmup = arg('warmup', 300);
+const pool = arg('pool', 32);
 // `--encoding br` asks for the response compressed, as a browser does (the bench's clients do not).
 const encoding = process.argv.includes('--encoding')
   ? process.argv[process.argv.indexOf('--encoding') + 1]
@@ -32,7 +37,11 @@ const encoding = process.argv.includes('--encoding')
 
 const database = await createTestDatabase();
 const app = await buildApp({
-  config: testConfig({ DATABASE_URL: process.env.DATABASE_URL ?? 'memory://', NODE_ENV: 'production' }),
+  config: testConfig({
+    DATABASE_URL: process.env.DATABASE_URL ?? 'memory://',
+    NODE_ENV: 'production',
+    PAPER_POOL_SIZE: String(pool),
+  }),
   database,
 });
 const catalogue = await insertCatalogue(app.db, {
@@ -99,15 +108,21 @@ async function run(from: number, count: number) {
   return failed;
 }
 
-await run(0, warmup);
+await run(0, 1);
+if (pool > 0) await app.quiz.refillPools(600_000);
+await run(1, warmup - 1);
 const cpu = process.cpuUsage();
 const t0 = performance.now();
 const failed = await run(warmup, starts);
 const wallMs = performance.now() - t0;
 const used = process.cpuUsage(cpu);
 const cpuUs = (used.user + used.system) / starts;
+const [counted] = (await app.database.query(
+  'SELECT count(*)::int AS n FROM assessments WHERE paper_variant_id IS NOT NULL',
+)) as { n: number }[];
+const fromPool = counted?.n ?? 0;
 console.log(
-  `${database.kind}${encoding ? ` (${encoding})` : ''}${hindi ? ' (Hindi)' : ''}: ${starts} starts (${failed} not 201), ${concurrency} at a time: ` +
+  `${database.kind}${encoding ? ` (${encoding})` : ''}${hindi ? ' (Hindi)' : ''}, pool ${pool}: ${starts} starts (${failed} not 201, ${fromPool} from the pool), ${concurrency} at a time: ` +
     `server CPU ${Math.round(cpuUs)} us per start (user ${Math.round(used.user / starts)}, ` +
     `system ${Math.round(used.system / starts)}), ${Math.round((starts * 1000) / wallMs)} starts/s`,
 );

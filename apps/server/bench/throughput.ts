@@ -102,6 +102,7 @@ export async function createMockTests(bench: Bench) {
   const { seeded, opts } = bench;
   const fresh = seeded.tokens.slice(Math.min(opts.learners, 1000));
   const tokens = fresh.length ? fresh : seeded.tokens;
+  await warmPaperPool(bench, tokens.length < seeded.tokens.length ? seeded.tokens.slice(0, 300) : []);
   let i = 0;
   const { figures } = await measured(opts, () =>
     cannon(opts, 'create 75-question mock test', {
@@ -129,6 +130,26 @@ export async function createMockTests(bench: Bench) {
   log(
     `  starts per second at saturation: ${figures.rps}${resumed ? ` (the last ${resumed} were resumes)` : ''}`,
   );
+}
+
+/**
+ * An exam day's module was started before (practice, earlier takers), so its drawn-ahead papers are
+ * there (decision 0029): one start names the module to the pool's refill job, the bench waits for
+ * the pool (up to 30 s), then `warm` learners (not the measured ones) start it.
+ */
+async function warmPaperPool(bench: Bench, warm: string[]) {
+  const count = async () => {
+    const rows = (await bench.server
+      .call({ type: 'sql', text: 'SELECT count(*)::int AS n FROM paper_variants', params: [] })
+      .catch(() => null)) as { n: number }[] | null;
+    return rows?.[0]?.n ?? null;
+  };
+  if ((await count()) === null || !warm[0]) return;
+  await startSession(bench, warm[0], bench.seeded.long);
+  const until = Date.now() + 30_000;
+  while (Date.now() < until && ((await count()) ?? 0) < 32) await new Promise((r) => setTimeout(r, 500));
+  await pooled(warm.slice(1), 8, (token) => startSession(bench, token, bench.seeded.long));
+  log(`  drawn-ahead papers of the module: ${await count()}`);
 }
 
 /** Submits 200 of the save sessions, then fetches their results. */

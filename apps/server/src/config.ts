@@ -74,6 +74,8 @@ const envSchema = z.object({
   // connection while a wave of starts queues (decision 0010).
   START_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(8),
   START_QUEUE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
+  // Papers drawn ahead per module mock test (decision 0029); 0 draws every start afresh.
+  PAPER_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(32),
   // Under the web app's 30 s request timeout: a start that cannot be served in time is answered 503
   // with Retry-After while the browser still listens, not dropped by it (decision 0018).
   START_QUEUE_WAIT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
@@ -141,6 +143,8 @@ export interface Config {
   sweepIntervalSeconds: number;
   /** The queue in front of session starts (services/limits/work-queue.ts). */
   starts: { concurrency: number; maxWaiting: number; maxWaitMs: number };
+  /** Variants kept drawn per module mock test (services/quiz/paper-pool.ts); 0: none. */
+  paperPoolSize: number;
   /** A mock test's practice percentile is given from this many first attempts of its module on. */
   percentileMinFirstAttempts: number;
   /** New review cards introduced in any 24 hours (the rest wait). */
@@ -250,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxWaiting: e.START_QUEUE,
       maxWaitMs: e.START_QUEUE_WAIT_SECONDS * 1000,
     },
+    paperPoolSize: e.PAPER_POOL_SIZE,
     reviewNewCardsPerDay: e.REVIEW_NEW_CARDS_PER_DAY,
     percentileMinFirstAttempts: e.PERCENTILE_MIN_FIRST_ATTEMPTS,
     retention: {

@@ -10,3 +10,4 @@ export * from './schema/live-tests.js';
 export * from './schema/review.js';
 export * from './schema/console.js';
 export * from './schema/imports.js';
+export * from './schema/paper-pool.js';

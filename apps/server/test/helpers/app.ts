@@ -20,6 +20,9 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
     // The sweep's timer stays out of the tests' way: a tick between a test's expire() and its next request
     // completed the session first on a busy machine. Tests call the sweep; quiz-sweep-timer sets its own.
     SWEEP_INTERVAL_SECONDS: '3600',
+    // Every start draws afresh unless a test asks for the pool (quiz-paper-pool.test.ts): a pool filled
+    // in the background would make other files' draws depend on timing.
+    PAPER_POOL_SIZE: '0',
     ...overrides,
   });
 }

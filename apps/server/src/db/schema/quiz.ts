@@ -77,6 +77,8 @@ export const assessments = pgTable(
      * authoritative one. Only what is shown depends on it.
      */
     language: text('language'),
+    /** The drawn-ahead paper it was started from, if any (decision 0029; no FK: variants are deleted). */
+    paperVariantId: uuid('paper_variant_id'),
     /** Set on completion: each question's marks (null: not attempted). */
     scores: jsonb('scores').$type<(number | null)[]>(),
     /** The AI grader's one-line reasons, by position (free text it judged). */

@@ -1,14 +1,17 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import { listForLearner, rankingFor } from '../../services/live-tests/learner-views.js';
+import { liveTestMessages } from '@ai-tutor/contract';
+import { scopeBackInCirculation, scopeOutError } from '../../services/live-tests/circulation.js';
 import { rankDueTests } from '../../services/live-tests/ranking.js';
+import { startLiveTest } from '../../services/live-tests/start.js';
 import { RANKING_TICK_SECONDS } from '../../services/live-tests/timing.js';
 import { plugLiveTests } from '../../services/live-tests/quiz-hooks.js';
 import type { QuizHooks } from '../../services/quiz/hooks.js';
 
 /**
  * Live tests (docs/product.md#live-test-rules, services/live-tests/): the learner's list and rankings, and the ranking
- * job. Starting one is the quiz service's start (create-session.ts hands a `scheduledTestId` over).
+ * job. Starting one is the quiz service's start, through the strategy registered below.
  */
 export function createLiveTestsService(db: Db, hooks: QuizHooks) {
   return {
@@ -36,6 +39,21 @@ export default fp(
     plugLiveTests(fastify.quizHooks, fastify.config.percentileMinFirstAttempts);
     const service = createLiveTestsService(fastify.db, fastify.quizHooks);
     fastify.decorate('liveTests', service);
+    // A live test's start: its own paper, window and one-attempt rule (docs/product.md#live-test-rules).
+    fastify.quiz.startStrategies.ownStart(({ db, hooks, userId, body }) =>
+      body.scheduledTestId
+        ? startLiveTest(db, hooks, userId, body.scheduledTestId, body.language ?? null)
+        : null,
+    );
+    // A draw a live paper emptied says until when (decision 0014).
+    fastify.quiz.startStrategies.emptyDrawReason(async (db, _userId, scope, name) => {
+      const backAt = await scopeBackInCirculation(
+        db,
+        scope.subjects.map((s) => s.id),
+        scope.topic?.id ?? null,
+      );
+      if (backAt) throw scopeOutError(name, backAt, (at) => liveTestMessages.scopeInLiveTest(name, at));
+    });
     let running: Promise<void> | null = null;
     const tick = () => {
       if (running) return;

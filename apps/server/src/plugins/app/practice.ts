@@ -1,7 +1,9 @@
 import type { CheckAnswerBody, HintLevel } from '@ai-tutor/contract';
 import fp from 'fastify-plugin';
 import { checkAnswer } from '../../services/practice/check.js';
+import { uncheckedFields } from '../../services/quiz/check-feedback.js';
 import { giveHint } from '../../services/practice/hint.js';
+import { isTutorQuiz, resolveTutorScope } from '../../services/practice/tutor-scope.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +24,11 @@ export default fp(
       hint: (userId: string, evaluationId: string, level: HintLevel) =>
         giveHint(db, ai, userId, evaluationId, level),
     });
+    // Review and adaptive sessions resolve and draw their own scope; untimed questions start unchecked.
+    fastify.quiz.startStrategies.scope(({ db: on, body, userId, newCardsPerDay }, now) =>
+      isTutorQuiz(body) ? resolveTutorScope(on, body, now, userId, newCardsPerDay) : null,
+    );
+    fastify.quiz.startStrategies.uncheckedFields(uncheckedFields);
   },
-  { name: 'practice', dependencies: ['database', 'ai'] },
+  { name: 'practice', dependencies: ['database', 'ai', 'quiz'] },
 );

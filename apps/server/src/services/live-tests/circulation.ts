@@ -43,6 +43,9 @@ const holdingTests = (question: string) =>
 export const inCirculationText = (question: string) =>
   `${question} NOT IN (SELECT unnest(lt.question_ids) FROM scheduled_tests lt WHERE ${stillOut('lt')})`;
 
+/** SQL text: the questions of every open live paper (an uncorrelated subquery, for `&& ARRAY(…)`). */
+export const outOfCirculationText = `SELECT unnest(lt.question_ids) FROM scheduled_tests lt WHERE ${stillOut('lt')}`;
+
 /** The same condition for the query builder. */
 export const inCirculation = (question: string): SQL => sql.raw(inCirculationText(question));
 

@@ -1,20 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import {
   currentScheme,
   fullMarks,
-  liveTestMessages,
   quizMessages,
   type CreateAssessmentBody,
   type SessionData,
-  DEFAULT_LANGUAGE,
 } from '@ai-tutor/contract';
 import type { Db } from '../../db/client.js';
 import { queryPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { conflict } from '../../lib/errors.js';
-import { scopeBackInCirculation, scopeOutError } from '../live-tests/circulation.js';
-import { startLiveTest } from '../live-tests/start.js';
-import { uncheckedFields } from './check-feedback.js';
-import { resolveTutorScope, isTutorQuiz } from '../practice/tutor-scope.js';
 import { completeAssessment } from './complete.js';
 import type { QuizHooks } from './hooks.js';
 import { resolveScope, scopeKeyOf, type QuizScope, type RunningScopeAttempt } from './scope.js';
@@ -22,18 +15,19 @@ import { heldByRunningTest, selectQuestions, shuffle } from './selection.js';
 import { minutesWithExtraTimeSql } from './extra-time.js';
 import { newSessionId } from './session-ids.js';
 import { sessionData, withSections } from './session.js';
-import {
-  findRunningAttempt,
-  NOT_A_LIVE_TEST,
-  runningScopeAttempt,
-  toAssessment,
-  type AssessmentRow,
-} from './views.js';
+import { findRunningAttempt, runningScopeAttempt, toAssessment } from './views.js';
 import { toEvaluation } from './evaluation-views.js';
 import { sessionLanguage, withTranslations } from './languages.js';
+import { fromPool, newSessionRow, newSlug, type CreatedRow, type PrebuiltStart } from './new-session.js';
+import { poolable } from './paper-pool.js';
+import {
+  createStartRegistry,
+  type StartedSession,
+  type StartRegistry,
+  type StartRequest,
+} from './start-registry.js';
 
-/** 72 random bits, URL-safe: slugs appear in result links and must not be guessable or enumerable. */
-const newSlug = () => randomBytes(9).toString('base64url');
+export type { StartedSession } from './start-registry.js';
 
 /**
  * A start is one statement (decisions 0010, 0013): the session's row, with its questions, and its
@@ -79,10 +73,10 @@ const CREATE: PreparedStatement = {
     FROM session`,
 };
 
-export interface StartedSession extends SessionData {
-  /** True when the learner already had this attempt running: it is answered as it stands. */
-  resumed: boolean;
-}
+/** What a start answers with, in the pool's case without building objects for the serializer. */
+export type StartAnswer = StartedSession | PrebuiltStart;
+
+const NO_STRATEGIES = createStartRegistry();
 
 /**
  * Starts a session, or answers the learner's running attempt of the same scope (docs/product.md#running-attempts) on any
@@ -103,13 +97,22 @@ export async function startSession(
   receivedAt = Date.now(),
   /** A review session's share of new cards (REVIEW_NEW_CARDS_PER_DAY; services/review/due.ts). */
   newCardsPerDay?: number,
-): Promise<StartedSession> {
+  /** The areas' own starts, scopes and rules (start-registry.ts), registered by their plugins. */
+  registry: StartRegistry = NO_STRATEGIES,
+  /** Told of every start a drawn-ahead paper could serve (the pool's refill job keeps its module topped up). */
+  onPoolable?: (scope: QuizScope) => void,
+): Promise<StartAnswer> {
+  const request: StartRequest = { db, hooks, userId, body, newCardsPerDay };
+  const { own, scopes } = registry.strategies;
   // A live test has its own paper, window and one-attempt rule (docs/product.md#live-test-rules).
-  if (body.scheduledTestId)
-    return startLiveTest(db, hooks, userId, body.scheduledTestId, body.language ?? null);
-  const scope = isTutorQuiz(body)
-    ? await resolveTutorScope(db, body, new Date(), userId, newCardsPerDay)
-    : await resolveScope(db, body, new Date(), userId);
+  for (const start of own) {
+    const started = start(request);
+    if (started) return started;
+  }
+  const now = new Date();
+  let scope: QuizScope | null = null;
+  for (const resolve of scopes) if (!scope) scope = await resolve(request, now);
+  scope ??= await resolveScope(db, body, now, userId);
   const scopeKey = scopeKeyOf(scope);
   // The resolve query saw the running attempt (the common start has none: three round trips in all).
   let running: RunningScopeAttempt | null = scope.running;
@@ -124,22 +127,23 @@ export async function startSession(
         if (row?.id === running.id) return { ...(await sessionData(db, row)), resumed: !body.startAfresh };
       } else await completeAssessment(db, hooks, running.id);
     }
-    const created = await insertSession(db, userId, scope, scopeKey, sessionLanguage(scope, body.language));
-    if (created) return { ...created, resumed: false };
+    const language = sessionLanguage(scope, body.language);
+    // A drawn-ahead paper when one fits (decision 0029); undefined: none did, so draw afresh.
+    let created: StartAnswer | null | undefined;
+    if (onPoolable && poolable(scope)) {
+      onPoolable(scope);
+      created = await fromPool(db, registry, userId, scope, scopeKey, language);
+    }
+    if (created === undefined) {
+      const drawn = await insertSession(db, registry, userId, scope, scopeKey, language);
+      created = drawn && { ...drawn, resumed: false };
+    }
+    if (created) return created;
     // Another request of this learner started the scope at the same moment: answer that one.
     const row = await findRunningAttempt(db, userId, scopeKey);
     running = row ? runningScopeAttempt(row) : null;
   }
   throw conflict(quizMessages.startFailed);
-}
-
-interface CreatedRow {
-  start_ms: number;
-  deadline_ms: number;
-  created_ms: number;
-  server_ms: number;
-  /** With the learner's extra time. */
-  total_time: number;
 }
 
 /**
@@ -148,6 +152,7 @@ interface CreatedRow {
  */
 async function insertSession(
   db: Db,
+  registry: StartRegistry,
   userId: string,
   scope: QuizScope,
   scopeKey: string,
@@ -156,14 +161,11 @@ async function insertSession(
   const picked = scope.draw ? await scope.draw() : await selectQuestions(db, userId, scope);
   if (picked.length === 0) {
     const what = scope.topic ?? scope.subject ?? scope.module ?? scope.exam;
-    // Emptied by a live paper (decision 0014) or the learner's running test: say so.
+    // Emptied by a live paper (decision 0014, registered by live tests) or the learner's running test: say so.
     if (!scope.draw) {
+      for (const reason of registry.strategies.emptyDraw) await reason(db, userId, scope, what.name);
       const subjectIds = scope.subjects.map((s) => s.id);
-      const topicId = scope.topic?.id ?? null;
-      const backAt = await scopeBackInCirculation(db, subjectIds, topicId);
-      if (backAt)
-        throw scopeOutError(what.name, backAt, (at) => liveTestMessages.scopeInLiveTest(what.name, at));
-      if (await heldByRunningTest(db, userId, subjectIds, topicId))
+      if (await heldByRunningTest(db, userId, subjectIds, scope.topic?.id ?? null))
         throw conflict(quizMessages.scopeInRunningTest(what.name));
     }
     throw conflict(quizMessages.noQuestions(what.name));
@@ -203,43 +205,12 @@ async function insertSession(
 
   // Shaped by the same mappers as a session read back: one place says what leaves the server.
   const subjectNames = new Map(scope.subjects.map((s) => [s.id, s.name]));
-  const row: AssessmentRow = {
-    id,
-    slug,
-    userId,
-    quizType: scope.quizType,
-    sessionName: scope.sessionName,
-    score: null,
-    totalMarks,
-    totalTime: Number(created.total_time),
-    startTime: new Date(Number(created.start_ms)),
-    endTime: null,
-    deadline: new Date(Number(created.deadline_ms)),
-    createdAt: new Date(Number(created.created_ms)),
-    sessionCompleted: false,
-    answeredQuestion: 0,
-    totalQuestions: picked.length,
-    markingScheme: scheme.id,
-    mode: scope.mode,
-    timed: scope.timed,
-    examName: scope.exam.name,
-    examSlug: scope.exam.slug,
-    moduleId: scope.module?.id ?? null,
-    moduleName: scope.module?.name ?? null,
-    moduleSlug: scope.module?.slug ?? null,
-    subjectId: scope.subject?.id ?? null,
-    subjectName: scope.subject?.name ?? null,
-    subjectSlug: scope.subject?.slug ?? null,
-    topicId: scope.topic?.id ?? null,
-    topicName: scope.topic?.name ?? null,
-    topicSlug: scope.topic?.slug ?? null,
-    ...NOT_A_LIVE_TEST,
-    examLanguages: scope.exam.languages ?? [],
-    authoritativeLanguage: scope.exam.authoritativeLanguage ?? DEFAULT_LANGUAGE,
-    language,
-    serverTimeMs: Number(created.server_ms),
-    expired: false,
-  };
+  const row = newSessionRow(
+    { id, slug, userId, language },
+    scope,
+    { totalMarks, totalQuestions: picked.length },
+    created,
+  );
   const assessment = toAssessment(row);
   const evaluation = picked.map((q, position) =>
     toEvaluation(id, {
@@ -253,9 +224,9 @@ async function insertSession(
       options: options[position] ?? [],
       userAnswer: null,
       markedForReview: false,
-      practice: scope.mode === 'timed' ? undefined : uncheckedFields(),
     }),
   );
+  if (scope.mode !== 'timed') for (const e of evaluation) Object.assign(e, registry.strategies.unchecked());
   // A paper in two languages: each question's translations too (docs/languages.md).
   return withSections(
     { assessment, evaluation: await withTranslations(db, id, assessment, evaluation) },

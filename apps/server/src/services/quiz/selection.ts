@@ -21,6 +21,8 @@ export interface SelectedQuestion {
   options: readonly string[];
   /** Set by draws across subjects (review, adaptive): the scope's subject list does not name them. */
   subjectName?: string;
+  /** The row version (`xmin`) drawn: a paper drawn ahead keeps it (paper-pool.ts). */
+  rowVersion?: string;
   /** A live paper's draw only: false when the question is also in another open live paper. */
   circulating?: boolean;
 }
@@ -165,6 +167,7 @@ export async function selectQuestions(
           {
             id: row.id,
             subjectId: row.subject_id,
+            rowVersion: row.version,
             ...body,
             ...(livePaper ? { circulating: row.circulating } : {}),
           },

@@ -8,6 +8,7 @@ import { userIdOf } from '../../../../plugins/app/authenticate.js';
 // compressed in one call (decision 0021); zod's serializer and the plugin's zlib stream each cost
 // several times as much on every start.
 const startResponse = envelope(sessionData);
+const CREATED = JSON.stringify(quizMessages.created);
 
 const createRoute: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
@@ -31,11 +32,21 @@ const createRoute: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const { resumed, ...data } = await fastify.quiz.create(
+      const started = await fastify.quiz.start(
         userIdOf(request),
         request.body,
         Date.now() - reply.elapsedTime,
       );
+      // A drawn-ahead paper's response is written already (decision 0029): sent as it is, compressed.
+      if ('json' in started)
+        return (
+          reply
+            .status(201)
+            .type('application/json; charset=utf-8')
+            // A JSON string with a JSON content type passes Fastify's serializer untouched.
+            .send(`{"message":${CREATED},"data":${started.json}}` as never)
+        );
+      const { resumed, ...data } = started;
       if (resumed) return reply.status(200).send({ message: quizMessages.resumed, data });
       return reply.status(201).send({ message: quizMessages.created, data });
     },
