@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { exams, modules, questions, questionTranslations, subjects } from '../../db/schema.js';
+import { exams, modules, questionTranslations, subjects, type questions } from '../../db/schema.js';
 import type { ParsedTranslation } from '../../import/index.js';
 import { newTranslationVersions } from '../bank/translation-versions.js';
 import type { ImportRun } from './import-run.js';
