@@ -212,7 +212,9 @@ describe('translations review|approve|reject', () => {
     expect([...shown.keys()]).toEqual([weight!.t.questionId]);
     expect(await drafts()).toHaveLength(1);
     const audited = await database.db.select({ action: auditLog.action }).from(auditLog);
+    // The approval is a new version of the question, as the console's is.
     expect(audited.map((a) => a.action).sort()).toEqual([
+      'question.edit',
       'question.translation.approve',
       'question.translation.draft',
       'question.translation.draft',

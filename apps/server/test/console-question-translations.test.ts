@@ -195,6 +195,38 @@ describe('translations in the question editor', () => {
     expect((await approve(admin.headers)).statusCode).toBe(409);
   });
 
+  it('an admin rejects a draft: it is deleted, audited, and no version changes; 409 with no draft', async () => {
+    const editor = await createStaff(t.app, 'editor');
+    const admin = await createStaff(t.app, 'admin');
+    const id = await idOf('What angle does the incline');
+    // As an AI's draft would be: shown to nobody.
+    await t.app.db
+      .update(questionTranslations)
+      .set({ status: 'draft', source: 'ai' })
+      .where(eq(questionTranslations.questionId, id));
+    const reject = (headers: Headers, question = id) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/questions/${question}/translations/hi/reject`,
+        headers,
+      });
+    expect((await reject(editor.headers)).statusCode).toBe(403);
+    const rejected = await reject(admin.headers);
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({
+      message: 'The hi draft translation is rejected and deleted.',
+      data: { newVersion: false, question: { version: 1, translations: [] } },
+    });
+    expect(await hiRow(id)).toBeUndefined();
+    const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.objectId, id));
+    expect(audit.map((a) => [a.action, a.before, a.after])).toEqual([
+      ['question.translation.reject', { lang: 'hi', status: 'draft', source: 'ai' }, null],
+    ]);
+    expect((await reject(admin.headers)).json()).toMatchObject({ data: null });
+    expect((await reject(admin.headers)).statusCode).toBe(409);
+    expect((await reject(admin.headers, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
   it('offers no drafting without an AI provider: a 409 saying so, nothing written', async () => {
     const editor = await createStaff(t.app, 'editor');
     const id = await idOf('Which of these is a scalar');

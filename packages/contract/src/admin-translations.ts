@@ -82,6 +82,8 @@ export const adminTranslationPaths = {
   questionDraft: '/v1/admin/questions/:id/translations/draft',
   /** POST (admin): a draft translation approved, shown to learners from the next version. */
   questionApprove: '/v1/admin/questions/:id/translations/:lang/approve',
+  /** POST (admin): a draft translation rejected: deleted, so the next drafting writes it anew. */
+  questionReject: '/v1/admin/questions/:id/translations/:lang/reject',
   /** POST (editor): the AI drafts an exam's missing translations in a language; 202 with the job. */
   examDraft: '/v1/admin/exams/:slug/translations/draft',
   /** GET: a drafting job, to its starter. */
@@ -94,6 +96,7 @@ export const translationMessages = {
   noDraft: 'This question has no draft translation in that language (approved already, or none).',
   approved: (lang: string, version: number) =>
     `The ${lang} translation is approved: learners see it from version ${version}.`,
+  rejected: (lang: string) => `The ${lang} draft translation is rejected and deleted.`,
   jobNotFound: 'No such translation job',
   busy: 'Two exams are being translated on this server already: try again when one has finished.',
   failed: 'The translation run stopped on an unexpected error; the drafts saved before it are kept.',

@@ -1,8 +1,9 @@
 import { canonicalLanguage } from '@ai-tutor/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { exams, modules, questions, questionTranslations, subjects } from '../../db/schema.js';
-import { auditRepository, CLI_ACTOR, type Actor } from '../console/audit-repository.js';
+import { approveDrafts, rejectDrafts } from '../bank/translation-versions.js';
+import { CLI_ACTOR, type Actor } from '../console/audit-repository.js';
 import { isUuid } from './explain.js';
 import { TranslationError } from './translate-questions.js';
 
@@ -62,18 +63,10 @@ export async function listTranslationDrafts(
   }));
 }
 
-async function audit(tx: Tx, actor: Actor, action: string, lang: string, done: string[]) {
-  for (const id of done)
-    await auditRepository.write(tx, actor, {
-      action,
-      objectType: 'question',
-      objectId: id,
-      before: { lang, status: 'draft' },
-      after: action === 'question.translation.approve' ? { lang, status: 'approved' } : null,
-    });
-}
-
-/** Approves (or deletes) the drafts in `lang` of these questions, audited in the same transaction. */
+/**
+ * Approves (or deletes) the drafts in `lang` of these questions in one transaction, as the console's
+ * buttons do: an approval is a new version of each question (services/bank/translation-versions.ts).
+ */
 export async function decideTranslationDrafts(
   db: Db,
   decision: 'approve' | 'reject',
@@ -84,28 +77,7 @@ export async function decideTranslationDrafts(
   const lang = languageOf(tag);
   const wanted = [...new Set(ids.map((id) => id.trim().toLowerCase()).filter(Boolean))];
   const valid = wanted.filter(isUuid);
-  const done = valid.length
-    ? await db.transaction(async (tx) => {
-        const which = and(
-          inArray(questionTranslations.questionId, valid),
-          eq(questionTranslations.lang, lang),
-          eq(questionTranslations.status, 'draft'),
-        );
-        const rows =
-          decision === 'approve'
-            ? await tx
-                .update(questionTranslations)
-                .set({ status: 'approved', updatedAt: new Date() })
-                .where(which)
-                .returning({ id: questionTranslations.questionId })
-            : await tx
-                .delete(questionTranslations)
-                .where(which)
-                .returning({ id: questionTranslations.questionId });
-        const ids = rows.map((r) => r.id);
-        await audit(tx, actor, `question.translation.${decision}`, lang, ids);
-        return ids;
-      })
-    : [];
+  const decide = decision === 'approve' ? approveDrafts : rejectDrafts;
+  const done = valid.length ? await db.transaction((tx) => decide(tx, actor, lang, valid)) : [];
   return { done, notDrafts: wanted.filter((id) => !done.includes(id)) };
 }

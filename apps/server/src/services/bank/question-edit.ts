@@ -1,7 +1,5 @@
 import {
-  canonicalLanguage,
   questionEditMessages as messages,
-  translationMessages,
   type QuestionEditBody,
   type QuestionForEdit,
   type QuestionSaved,
@@ -16,7 +14,6 @@ import { auditRepository, type Actor } from '../console/audit-repository.js';
 import { checkEdit } from './edit-rules.js';
 import {
   approvedSnapshot,
-  approveDraft,
   editLanguagesOf,
   planTranslations,
   translationsForEdit,
@@ -230,62 +227,4 @@ export async function saveEdit(
   const question = await questionForEdit(db, id);
   if (!question) throw notFound(messages.notFound);
   return { question, newVersion: saved.newVersion };
-}
-
-/**
- * An admin approves a draft translation: learners are shown it from a new version (the texts are the
- * same, the translations shown are not), so sessions given the last one keep what they were shown.
- */
-export async function approveTranslation(
-  db: Db,
-  actor: Actor,
-  id: string,
-  tag: string,
-): Promise<QuestionSaved> {
-  const lang = canonicalLanguage(tag) ?? tag;
-  await db.transaction(async (tx) => {
-    const [q] = await tx.select().from(questions).where(eq(questions.id, id)).for('update');
-    if (!q) throw notFound(messages.notFound);
-    await keepCurrentVersion(tx, q);
-    const row = await approveDraft(tx, q.id, lang);
-    if (!row) throw conflict(translationMessages.noDraft);
-    const version = q.version + 1;
-    const now = new Date();
-    await tx.update(questions).set({ version, updatedAt: now }).where(eq(questions.id, q.id));
-    await tx.insert(questionVersions).values({
-      questionId: q.id,
-      version,
-      type: q.type,
-      text: q.text,
-      options: q.options,
-      key: q.key,
-      answer: q.answer,
-      explanation: q.explanation,
-      hints: q.hints,
-      passageId: q.passageId,
-      translations: await approvedSnapshot(tx, q.id),
-      editorId: actor.userId,
-      createdAt: now,
-    });
-    const audit = {
-      objectType: 'question',
-      objectId: q.id,
-      objectLabel: q.text.replace(/\s+/g, ' ').slice(0, 80),
-    };
-    await auditRepository.write(tx, actor, {
-      ...audit,
-      action: 'question.translation.approve',
-      before: { lang, status: 'draft', source: row.source },
-      after: { lang, status: 'approved', source: row.source },
-    });
-    await auditRepository.write(tx, actor, {
-      ...audit,
-      action: 'question.edit',
-      before: { version: q.version },
-      after: { version },
-    });
-  });
-  const question = await questionForEdit(db, id);
-  if (!question) throw notFound(messages.notFound);
-  return { question, newVersion: true };
 }

@@ -1,6 +1,6 @@
 import type { EditLanguages, FieldError, TranslationEdit, TranslationForEdit } from '@ai-tutor/contract';
 import { canonicalLanguage } from '@ai-tutor/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { exams, modules, questionTranslations, subjects, type VersionTranslation } from '../../db/schema.js';
@@ -153,20 +153,4 @@ export async function writePlannedTranslations(
       reason,
     });
   }
-}
-
-/** Approves a draft (admin): null when there is no draft in `lang`. */
-export async function approveDraft(tx: Tx, questionId: string, lang: string): Promise<Row | null> {
-  const [row] = await tx
-    .update(questionTranslations)
-    .set({ status: 'approved', updatedAt: new Date() })
-    .where(
-      and(
-        eq(questionTranslations.questionId, questionId),
-        eq(questionTranslations.lang, lang),
-        eq(questionTranslations.status, 'draft'),
-      ),
-    )
-    .returning();
-  return row ?? null;
 }

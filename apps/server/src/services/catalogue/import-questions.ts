@@ -36,7 +36,10 @@ async function passageIds(run: ImportRun, items: QuestionItem[]): Promise<Map<st
   return new Map(rows.map((row) => [row.text, row.id]));
 }
 
-/** Updates a known question when anything changed (only says so when not `apply`); says whether it did. */
+/**
+ * Updates a known question when anything changed (only says so when not `apply`): whether it did, and
+ * whether that made a new version.
+ */
 async function updateQuestion(
   run: ImportRun,
   row: QuestionRow,
@@ -75,14 +78,14 @@ async function updateQuestion(
     !sameOptions(next.options, row.options) ||
     next.explanation !== row.explanation ||
     !isDeepStrictEqual(next.hints, row.hints);
-  if (!apply) return changed;
+  if (!apply) return { changed, newContent };
   if (newContent) await keepCurrentVersion(run.tx, row);
   if (changed)
     await run.tx
       .update(questions)
       .set({ ...next, ...(newContent ? { version: row.version + 1 } : {}), updatedAt: new Date() })
       .where(eq(questions.id, row.id));
-  return changed;
+  return { changed, newContent };
 }
 
 const keptMessage = (row: QuestionRow) =>
@@ -143,7 +146,14 @@ export async function writeQuestions(
     const { existing, edited } = await knownQuestions(run, subjectId, part, hashes);
     const inserts: (typeof questions.$inferInsert)[] = [];
     /** Questions already in the bank: whether their own texts changed (their translations may too). */
-    const known: { id: string; item: QuestionItem; changed: boolean; kept?: boolean }[] = [];
+    const known: {
+      id: string;
+      item: QuestionItem;
+      changed: boolean;
+      kept?: boolean;
+      /** Its version as it was, when the file's texts did not make a new one (its translations may). */
+      row?: QuestionRow;
+    }[] = [];
     for (const [i, item] of part.entries()) {
       const { q, topicId } = item;
       const hash = hashes[i]!;
@@ -152,7 +162,7 @@ export async function writeQuestions(
       const passageId = q.passage === null ? null : (passageOf.get(q.passage) ?? null);
       if (row && edited.has(row.id)) {
         // Edited in the console: that edit wins over a file (docs/question-bank.md#re-importing-after-an-edit).
-        if (row.text !== q.text || (await updateQuestion(run, row, item, passageId, false)))
+        if (row.text !== q.text || (await updateQuestion(run, row, item, passageId, false)).changed)
           run.summary.warnings.push({
             file: run.summary.files.at(-1) ?? '',
             where: q.where,
@@ -176,7 +186,10 @@ export async function writeQuestions(
           status: bankStatus(q.status ?? 'active'),
         });
         entry.created++;
-      } else known.push({ id: row.id, item, changed: await updateQuestion(run, row, item, passageId) });
+      } else {
+        const { changed, newContent } = await updateQuestion(run, row, item, passageId);
+        known.push({ id: row.id, item, changed, ...(newContent ? {} : { row }) });
+      }
     }
     const created = inserts.length
       ? await run.tx
@@ -188,7 +201,7 @@ export async function writeQuestions(
     const translated = await writeTranslations(run, [
       ...known
         .filter(({ kept }) => !kept)
-        .map(({ id, item }) => ({ questionId: id, translations: item.q.translations })),
+        .map(({ id, item, row }) => ({ questionId: id, translations: item.q.translations, row })),
       ...part.flatMap((item, i) => {
         const id = createdIds.get(hashes[i]!);
         return id ? [{ questionId: id, translations: item.q.translations }] : [];

@@ -1,13 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { exams, modules, questionTranslations, subjects } from '../../db/schema.js';
+import { exams, modules, questionTranslations, subjects, type questions } from '../../db/schema.js';
 import type { ParsedTranslation } from '../../import/index.js';
+import { newTranslationVersions } from '../bank/translation-versions.js';
 import type { ImportRun } from './import-run.js';
 
 /**
  * A file's translations (docs/decisions/0027-questions-in-two-languages.md), written beside their questions: one row
  * per question and language, approved (the file's author vouches for it), replacing an AI draft or an
- * older import. Languages the file does not give are left as they are.
+ * older import. Languages the file does not give are left as they are. A change to what learners of a
+ * known question are shown is a new version of it, as the console's approval is
+ * (docs/decisions/0028-question-versions.md): sessions given the last one keep the texts they read.
  */
 
 type Row = typeof questionTranslations.$inferSelect;
@@ -22,10 +25,14 @@ const sameTexts = (row: Row, t: ParsedTranslation) =>
   row.passage === t.passage &&
   row.status === 'approved';
 
-/** Writes what changed; returns the ids of the questions whose translations did. */
+/**
+ * Writes what changed; returns the ids of the questions whose translations did. `row`: a known
+ * question's version as it stands, which a change of its translations supersedes (none: a new
+ * question, or one whose own texts made a new version already).
+ */
 export async function writeTranslations(
   run: ImportRun,
-  items: { questionId: string; translations: ParsedTranslation[] }[],
+  items: { questionId: string; translations: ParsedTranslation[]; row?: typeof questions.$inferSelect }[],
 ): Promise<Set<string>> {
   const changed = new Set<string>();
   const given = items.filter((item) => item.translations.length);
@@ -62,8 +69,10 @@ export async function writeTranslations(
         updatedAt: new Date(),
       });
     }
-  if (writes.length)
-    await run.tx
+  if (!writes.length) return changed;
+  const superseded = given.flatMap(({ questionId, row }) => (row && changed.has(questionId) ? [row] : []));
+  await newTranslationVersions(run.tx, superseded, null, () =>
+    run.tx
       .insert(questionTranslations)
       .values(writes)
       .onConflictDoUpdate({
@@ -78,7 +87,8 @@ export async function writeTranslations(
           source: sqlExcluded('source'),
           updatedAt: sqlExcluded('updated_at'),
         },
-      });
+      }),
+  );
   return changed;
 }
 

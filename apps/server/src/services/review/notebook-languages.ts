@@ -14,19 +14,33 @@ interface Row {
 }
 
 /**
- * The notebook's questions in their exams' other languages (docs/languages.md): approved translations
- * only, options in the question's own order as the notebook shows them, one read per page.
+ * The notebook's questions in their exams' other languages (docs/languages.md): the approved
+ * translations of the version each card's session was given (kept on the version's row once a later
+ * one superseded it, else the question's own: docs/decisions/0028-question-versions.md), options in the
+ * question's own order as the notebook shows them, one read per page.
  */
-export async function notebookTranslations(db: DbOrTx, questionIds: string[]) {
+export async function notebookTranslations(db: DbOrTx, given: { questionId: string; version: number }[]) {
   const byQuestion = new Map<string, Row[]>();
-  if (questionIds.length) {
+  if (given.length) {
     const result = await db.execute(sql`
-      SELECT t.question_id, t.lang, t.text, t.options::text AS options_json, t.explanation, t.passage
-      FROM question_translations t
-      WHERE t.question_id IN (${sql.join(
-        questionIds.map((id) => sql`${id}::uuid`),
+      SELECT g.question_id, t.lang, t.text, t.options_json, t.explanation, t.passage
+      FROM (VALUES ${sql.join(
+        given.map((g) => sql`(${g.questionId}::uuid, ${g.version}::int)`),
         sql`, `,
-      )}) AND t.status = 'approved'`);
+      )}) AS g(question_id, version)
+      JOIN questions q ON q.id = g.question_id
+      LEFT JOIN question_versions v ON v.question_id = q.id AND v.version = g.version
+        AND v.version <> q.version AND v.translations IS NOT NULL
+      CROSS JOIN LATERAL (
+        SELECT qt.lang, qt.text, qt.options::text AS options_json, qt.explanation, qt.passage
+        FROM question_translations qt
+        WHERE v.id IS NULL AND qt.question_id = q.id AND qt.status = 'approved'
+        UNION ALL
+        SELECT e.key, e.value->>'text', (e.value->'options')::text, e.value->>'explanation',
+          e.value->>'passage'
+        FROM jsonb_each(v.translations) e
+        WHERE v.id IS NOT NULL
+      ) t`);
     for (const row of result.rows as unknown as Row[])
       byQuestion.set(row.question_id, [...(byQuestion.get(row.question_id) ?? []), row]);
   }

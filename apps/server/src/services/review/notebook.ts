@@ -150,6 +150,7 @@ interface MistakeRow {
   exam_languages_json: string;
   authoritative_language: string;
   last_language: string | null;
+  version: number;
 }
 
 /** A notebook kind's last outcomes (a right answer is there only as a guess). */
@@ -198,7 +199,7 @@ export async function listMistakes(db: DbOrTx, userId: string, query: MistakesQu
         c.last_answered_at AS answered_at, c.last_outcome AS outcome, c.last_confidence AS confidence,
         c.due, c.reps, c.lapses, c.last_assessment_id, last.position AS last_position,
         array_to_json(e.languages)::text AS exam_languages_json, e.authoritative_language,
-        la.language AS last_language
+        la.language AS last_language, q.version
       FROM review_cards c
       -- The last answer's place in its completed session ("Ask AI tutor" explains it there) and the
       -- version that session was given: the notebook shows what the learner saw and was marked on.
@@ -225,7 +226,7 @@ export async function listMistakes(db: DbOrTx, userId: string, query: MistakesQu
   const rows = page.rows as unknown as MistakeRow[];
   const translations = await notebookTranslations(
     db,
-    rows.map((r) => r.question_id),
+    rows.map((r) => ({ questionId: r.question_id, version: Number(r.version) })),
   );
   return {
     mistakes: rows.map((r) => {

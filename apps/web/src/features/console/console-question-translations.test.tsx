@@ -152,10 +152,38 @@ describe('translations in the question editor', () => {
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/hi/approve'))).toBe(true);
   }, 90_000);
 
+  it('an admin rejects a draft: a refusal is shown, and once done the editor reloads without it', async () => {
+    const draft = question({ translations: [hindi({ status: 'draft', source: 'ai' })] });
+    let rejected = 0;
+    const calls = editorServer(draft, (call) =>
+      call.url.pathname === '/api/v1/admin/questions/q1/translations/hi/reject'
+        ? ++rejected > 1
+          ? ok({ question: question({ translations: [] }), newVersion: false })
+          : {
+              status: 409,
+              body: {
+                message:
+                  'This question has no draft translation in that language (approved already, or none).',
+                data: null,
+              },
+            }
+        : undefined,
+    );
+    await open(['admin']);
+    await userEvent.click(screen.getByRole('button', { name: 'Reject हिन्दी' }));
+    expect(await screen.findByText(/has no draft translation in that language/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reject हिन्दी' }));
+    expect(await screen.findByText('The हिन्दी draft is rejected and deleted.')).toBeInTheDocument();
+    expect(screen.getByText('None yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reject हिन्दी' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.url.pathname.endsWith('/hi/reject'))).toHaveLength(2);
+  }, 90_000);
+
   it('offers no Approve to an editor and no Translate without an AI provider', async () => {
     editorServer(question({ translations: [hindi({ status: 'draft', source: 'ai' })] }));
     await open(['editor']);
     expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Translate/ })).not.toBeInTheDocument();
   }, 90_000);
 

@@ -11,7 +11,7 @@ const fill = (path: string, values: Record<string, string>) =>
   Object.entries(values).reduce((p, [name, value]) => p.replace(`:${name}`, encodeURIComponent(value)), path);
 
 /*
- * A question's translations in the editor (docs/languages.md#the-console): an admin approves a draft;
+ * A question's translations in the editor (docs/languages.md#the-console): an admin approves or rejects a draft;
  * the AI drafts one question's missing translations, or an exam's as a job polled here. No cache tags
  * (as question-edit.ts): the editor takes the question each answers.
  */
@@ -19,6 +19,9 @@ export const translationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     approveTranslation: build.mutation<QuestionSaved, { id: string; lang: string }>({
       query: ({ id, lang }) => ({ url: fill(paths.questionApprove, { id, lang }), method: 'POST' }),
+    }),
+    rejectTranslation: build.mutation<QuestionSaved, { id: string; lang: string }>({
+      query: ({ id, lang }) => ({ url: fill(paths.questionReject, { id, lang }), method: 'POST' }),
     }),
     draftQuestionTranslations: build.mutation<
       { question: QuestionForEdit; outcomes: TranslationDraftOutcome[] },
@@ -37,6 +40,7 @@ export const translationsApi = api.injectEndpoints({
 });
 export const {
   useApproveTranslationMutation,
+  useRejectTranslationMutation,
   useDraftQuestionTranslationsMutation,
   useDraftExamTranslationsMutation,
   useGetTranslationJobQuery,

@@ -4,7 +4,11 @@ import { errorMessage } from '../../../lib/base-query';
 import { languageName } from '../../../lib/languages';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useAuth } from '../../../stores/hooks';
-import { useApproveTranslationMutation, useDraftQuestionTranslationsMutation } from '../api/translations';
+import {
+  useApproveTranslationMutation,
+  useDraftQuestionTranslationsMutation,
+  useRejectTranslationMutation,
+} from '../api/translations';
 import { translationDraftsOf } from '../lib/translation-draft';
 import { ExamTranslateButton } from './ExamTranslateButton';
 import { TranslationFields } from './TranslationFields';
@@ -23,7 +27,7 @@ interface Props {
 
 /**
  * A question's translations in the editor (docs/languages.md#the-console): each language of its exam
- * beside the original, its status (a draft is shown to nobody), an admin's Approve, and, with an AI
+ * beside the original, its status (a draft is shown to nobody), an admin's Approve and Reject, and, with an AI
  * provider, Translate for this question and for its exam. Saved with the question.
  */
 export function TranslationsPanel({
@@ -40,6 +44,8 @@ export function TranslationsPanel({
   const admin = user?.roles.includes('admin') ?? false;
   const aiEnabled = usePublicConfig()?.aiEnabled ?? false;
   const [approve, approving] = useApproveTranslationMutation();
+  const [reject, rejecting] = useRejectTranslationMutation();
+  const deciding = approving.isLoading || rejecting.isLoading;
   const [draft, drafting] = useDraftQuestionTranslationsMutation();
   const { own, others, exam } = question.languages;
   if (!others.length) return null;
@@ -53,6 +59,11 @@ export function TranslationsPanel({
         result.data.question,
         `The ${languageName(lang)} translation is approved: version ${result.data.question.version}.`,
       );
+  };
+  const onReject = async (lang: string) => {
+    const result = await reject({ id: question.id, lang });
+    if ('data' in result && result.data)
+      onReloaded(result.data.question, `The ${languageName(lang)} draft is rejected and deleted.`);
   };
   const onTranslate = async () => {
     const result = await draft({ id: question.id });
@@ -115,15 +126,26 @@ export function TranslationsPanel({
                 <Button
                   size="small"
                   variant="outlined"
-                  disabled={Boolean(edited) || approving.isLoading}
+                  disabled={Boolean(edited) || deciding}
                   onClick={() => void onApprove(lang)}
                 >
                   Approve {languageName(lang)}
                 </Button>
               )}
+              {admin && stored?.status === 'draft' && (
+                <Button
+                  size="small"
+                  color="error"
+                  variant="outlined"
+                  disabled={Boolean(edited) || deciding}
+                  onClick={() => void onReject(lang)}
+                >
+                  Reject {languageName(lang)}
+                </Button>
+              )}
               {admin && stored?.status === 'draft' && edited && (
                 <Typography variant="body2" color="text.secondary">
-                  Save the changes first, then approve.
+                  Save the changes first, then approve or reject.
                 </Typography>
               )}
             </Stack>
@@ -140,6 +162,7 @@ export function TranslationsPanel({
         );
       })}
       {approving.isError && <Alert severity="error">{errorMessage(approving.error)}</Alert>}
+      {rejecting.isError && <Alert severity="error">{errorMessage(rejecting.error)}</Alert>}
       {drafting.isError && <Alert severity="error">{errorMessage(drafting.error)}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap flexWrap="wrap">
         <Button variant="contained" disabled={saving} onClick={onSave}>

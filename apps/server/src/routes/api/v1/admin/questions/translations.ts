@@ -19,15 +19,13 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../../../../lib/errors.js';
 import { actorOf, staffOf } from '../../../../../plugins/app/console.js';
-import {
-  approveTranslation,
-  questionForEdit as loadForEdit,
-} from '../../../../../services/bank/question-edit.js';
+import { questionForEdit as loadForEdit } from '../../../../../services/bank/question-edit.js';
 import {
   asAppError,
   createTranslationJobs,
   draftQuestionTranslations,
 } from '../../../../../services/bank/translation-drafts.js';
+import { approveTranslation, rejectTranslation } from '../../../../../services/bank/translation-versions.js';
 import { errors } from '../../shared.js';
 
 /**
@@ -58,6 +56,28 @@ const adminTranslationRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const { id, lang } = request.params;
       const data = await approveTranslation(fastify.db, actorOf(request), id, lang);
       return { message: messages.approved(lang, data.question.version), data };
+    },
+  );
+
+  fastify.post(
+    paths.questionReject,
+    {
+      onRequest: fastify.requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a draft translation: it is deleted (admin)',
+        description:
+          'The draft in `lang` (an AI’s or an editor’s) is deleted; nobody was shown it, so no version ' +
+          'changes, and the next drafting writes it anew. Audited. 409 when there is no draft.',
+        security: [{ bearer: [] }],
+        params: translationLangParams,
+        response: { 200: envelope(questionSaved), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id, lang } = request.params;
+      const data = await rejectTranslation(fastify.db, actorOf(request), id, lang);
+      return { message: messages.rejected(lang), data };
     },
   );
 
