@@ -21,6 +21,13 @@ interface Load {
   acknowledged: number;
   /** evaluationId → the last answer the server acknowledged (each learner's saves are sequential). */
   acked: Map<string, string>;
+  /** Failed saves (timeout, 5xx) sent again with the same sequence, as the web app's queue does. */
+  saveRetries: number;
+  /**
+   * evaluationId → an answer whose save was still unacknowledged at the deadline: it may have landed
+   * (a reply lost after the commit), so the stored answer may be it instead of the acknowledged one.
+   */
+  unresolved: Map<string, string>;
   lastDeadline: number;
 }
 
@@ -36,6 +43,8 @@ async function runLearners(bench: Bench, t0: number): Promise<Load> {
     lateRefused: 0,
     acknowledged: 0,
     acked: new Map(),
+    saveRetries: 0,
+    unresolved: new Map(),
     lastDeadline: 0,
   };
   let progress = 0;
@@ -68,19 +77,30 @@ async function runLearners(bench: Bench, t0: number): Promise<Load> {
       await sleep(at - Date.now());
       const e = pick(s.evaluations);
       const answer = pick(e.options);
-      res = await bench.request('POST', '/api/v1/evaluations', token, {
+      const body = {
         evaluationId: e.id,
         userAnswer: answer,
         timeSpentSeconds: 30,
         // As the web app sends it: the server keeps the newest save (docs/decisions/0018-exam-day-arrival.md).
         sequence: Date.now(),
-      });
+      };
+      res = await bench.request('POST', '/api/v1/evaluations', token, body);
       load.saves.push(res.ms);
+      // A reply lost (timeout, reset) or a 5xx: the web app's queue sends the same save again.
+      while ((res.status === 0 || res.status >= 500) && Date.now() < s.deadlineMs) {
+        load.saveRetries++;
+        await sleep(1000 + Math.random() * 1000);
+        res = await bench.request('POST', '/api/v1/evaluations', token, body);
+      }
       if (res.status === 200) {
         load.acknowledged++;
         load.acked.set(e.id, answer);
+        load.unresolved.delete(e.id);
       } else if (res.status === 409) load.lateRefused++;
-      else load.saveErrors[res.status] = (load.saveErrors[res.status] ?? 0) + 1;
+      else {
+        load.saveErrors[res.status] = (load.saveErrors[res.status] ?? 0) + 1;
+        load.unresolved.set(e.id, answer);
+      }
       at += opts.saveEvery * 1000 * (0.8 + Math.random() * 0.4);
     }
     progress++;
@@ -139,7 +159,7 @@ async function awaitSweep(bench: Bench, lastDeadline: number) {
 }
 
 /** Every acknowledged answer is in the database. */
-async function checkAnswers(bench: Bench, acked: Map<string, string>) {
+async function checkAnswers(bench: Bench, acked: Map<string, string>, unresolved: Map<string, string>) {
   // Every evaluation of the phase's sessions: their ids are positions of those sessions' rows.
   const sessions = await bench.server.sqlRows(
     `SELECT id::text AS id, total_questions FROM assessments WHERE module_id = $1`,
@@ -154,13 +174,17 @@ async function checkAnswers(bench: Bench, acked: Map<string, string>) {
   const stored = new Map(rows.map((r) => [String(r.id), String(r.user_answer)]));
   let missing = 0;
   let mismatched = 0;
+  // A newer save given up on unacknowledged may have landed: that is the learner's newer answer, not a
+  // lost one (counted apart).
+  let newerUnacknowledged = 0;
   for (const [id, answer] of acked) {
     const got = stored.get(id);
     if (got === undefined) missing++;
+    else if (got !== answer && got === unresolved.get(id)) newerUnacknowledged++;
     else if (got !== answer) mismatched++;
   }
   const unacknowledgedLanded = [...stored.keys()].filter((id) => !acked.has(id)).length;
-  return { missing, mismatched, unacknowledgedLanded };
+  return { missing, mismatched, unacknowledgedLanded, newerUnacknowledged };
 }
 
 export async function examDay(bench: Bench) {
@@ -172,7 +196,7 @@ export async function examDay(bench: Bench) {
   const t0 = Date.now();
   const load = await runLearners(bench, t0);
   const sweep = await awaitSweep(bench, load.lastDeadline);
-  const answers = await checkAnswers(bench, load.acked);
+  const answers = await checkAnswers(bench, load.acked, load.unresolved);
   const wallMs = Date.now() - t0;
 
   log(describe('start', load.starts));
@@ -182,7 +206,8 @@ export async function examDay(bench: Bench) {
       `max ${round(sweep.lag.max)} s; ${sweep.lag.over25} later than 25 s`,
   );
   log(
-    `start retries after 503 (queue full): ${load.startRetries}  start errors: ${JSON.stringify(load.startErrors)}  save errors: ${JSON.stringify(load.saveErrors)}  saves refused as too late (409): ${load.lateRefused}`,
+    `start retries after 503 (queue full): ${load.startRetries}  start errors: ${JSON.stringify(load.startErrors)}  ` +
+      `save retries: ${load.saveRetries}  saves never acknowledged: ${JSON.stringify(load.saveErrors)}  saves refused as too late (409): ${load.lateRefused}`,
   );
   log(
     `every session completed ${sweep.completeAfterMs === null ? 'NOT within 10 min' : `${round(sweep.completeAfterMs / 1000)} s`} after the last deadline + grace; ` +
@@ -190,7 +215,7 @@ export async function examDay(bench: Bench) {
   );
   log(
     `acknowledged answers: ${load.acknowledged} saves, ${answers.missing} missing, ${answers.mismatched} different in the database ` +
-      `(${answers.unacknowledgedLanded} stored answers without an acknowledgement)  →  ${answers.missing + answers.mismatched === 0 ? 'OK' : 'FAILED'}`,
+      `(${answers.unacknowledgedLanded} stored answers without an acknowledgement; ${answers.newerUnacknowledged} newer answers given up on that landed)  →  ${answers.missing + answers.mismatched === 0 ? 'OK' : 'FAILED'}`,
   );
   log(`exam day wall time: ${round(wallMs / 1000)} s`);
 }
