@@ -165,6 +165,30 @@ describe('expired sessions complete on their own', () => {
     expect(records[0]!.totalScore).toBe(done.score);
   });
 
+  it("a sweep's batches run side by side and complete every expired session once", async () => {
+    // Seven learners, batches of two, three workers: four batches taken by different workers at once.
+    const learners = await Promise.all(Array.from({ length: 7 }, () => createLearner(t.app)));
+    const sessions = [];
+    for (const who of learners) {
+      const s = await startSession(t.app, who, subjectQuiz(c, 1));
+      const e = s.evaluation[0]!;
+      await save(t.app, who, { evaluationId: e._id, userAnswer: e.baseQuestion.options[0]! });
+      await expire(t.app.db, s.assessment._id, 60);
+      sessions.push(s);
+    }
+    const completed = await sweepExpired(t.app.db, t.app.quizHooks, 2, 3);
+    expect(completed).toBeGreaterThanOrEqual(7);
+    expect(await sweepExpired(t.app.db, t.app.quizHooks)).toBe(0);
+    for (const [i, s] of sessions.entries()) {
+      const row = await assessmentRow(s.assessment._id);
+      expect(row.sessionCompleted).toBe(true);
+      expect(row.answeredQuestion).toBe(1);
+      const records = await recordsOf(learners[i]!.id);
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatchObject({ attempts: 1, totalScore: row.score });
+    }
+  });
+
   it('a read of an expired session completes it first, once, however many reads race', async () => {
     const who = await createLearner(t.app);
     const s = await startSession(t.app, who, subjectQuiz(c, 1));

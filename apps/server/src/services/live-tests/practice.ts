@@ -38,6 +38,8 @@ export async function countFirstAttempts(tx: DbOrTx, sessionIds: string[]): Prom
     )
     INSERT INTO practice_score_counts (module_id, marking_scheme, score, count)
     SELECT module_id, marking_scheme, score, count(*)::int FROM firsts GROUP BY 1, 2, 3
+    -- In key order, so concurrent sweep batches lock shared count rows in one order (no deadlock).
+    ORDER BY 1, 2, 3
     ON CONFLICT (module_id, marking_scheme, score)
       DO UPDATE SET count = practice_score_counts.count + excluded.count`);
 }
