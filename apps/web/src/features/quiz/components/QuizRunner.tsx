@@ -18,6 +18,7 @@ import type { LocalQuizState } from '../lib/local-state';
 import type { FailureCause } from '../lib/save-queue';
 import { quizCounts } from '../lib/question-status';
 import { groupBySubject } from '../lib/subjects';
+import { retryableSubmit, waitToRetry } from '../lib/submit-retry';
 import { BusyOverlay } from './BusyOverlay';
 import { CompactTimer } from './CompactTimer';
 import { CountdownTimer, TimerAnnouncer } from './CountdownTimer';
@@ -41,10 +42,6 @@ export interface QuizRunnerProps {
   /** Beside each question of a live test (QuizScreenProps). */
   liveQuestionAction?: (evaluationId: string) => ReactNode;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const retryable = (status: unknown) =>
-  typeof status !== 'number' || status >= 500 || status === 408 || status === 429;
 
 const TITLES = { timed: 'Quiz', practice: 'Practice', review: 'Review' } as const;
 export const TIME_UP_TEXT = 'Time ran out: your test was submitted automatically.';
@@ -138,7 +135,7 @@ export function QuizRunner({ initial, examId, now, retryBaseMs, liveQuestionActi
       setSubmitting({ waiting: true });
       const lastChance = deadlineMs - store.getSnapshot().offsetMs + SAVE_GRACE_SECONDS * 1000;
       while (flushed === 'failed' && mountedRef.current && now() < lastChance) {
-        await sleep(1000);
+        await waitToRetry(1000);
         flushed = await store.flush();
       }
       if (flushed === 'ended') return finish(auto);
@@ -157,10 +154,9 @@ export function QuizRunner({ initial, examId, now, retryBaseMs, liveQuestionActi
       // docs/product.md#errors-and-empty-states: a failed submit is only logged.
       console.error('submit failed', result.error);
       const status = (result.error as { status?: unknown }).status;
-      if (auto && retryable(status) && mountedRef.current) {
-        // The server completes an expired session on its own; we only need to reach it to show the result.
+      if (auto && retryableSubmit(status) && mountedRef.current) {
         setSubmitting({ waiting: true });
-        await sleep(2000);
+        await waitToRetry();
         continue;
       }
       if (auto || status === 409) return finish(auto);
