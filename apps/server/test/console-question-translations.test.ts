@@ -1,13 +1,13 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, questions, questionTranslations, questionVersions } from '../src/db/schema.js';
+import { auditLog, questionTranslations, questionVersions } from '../src/db/schema.js';
 import { importFile } from '../src/services/catalogue/import-service.js';
 import { fixture } from './fixtures/import/bank.js';
 import { useTestApp } from './helpers/app.js';
 import { startSession } from './helpers/catalogue.js';
 import { createStaff } from './helpers/console.js';
 import { createLearner } from './helpers/learner.js';
-import { editForm, editUrl, getAs, putEdit } from './helpers/question-edit.js';
+import { editForm, editUrl, getAs, hindiRow, putEdit, questionIdByText } from './helpers/question-edit.js';
 
 /**
  * A question's translations in the console's editor (docs/languages.md#the-console): read and written
@@ -22,20 +22,8 @@ beforeAll(async () => {
   await importFile(t.app.db, fixture('bilingual.yaml'));
 });
 
-const idOf = async (start: string) =>
-  (
-    await t.app.db
-      .select()
-      .from(questions)
-      .where(like(questions.text, `${start}%`))
-  )[0]!.id;
-const hiRow = async (id: string) =>
-  (
-    await t.app.db
-      .select()
-      .from(questionTranslations)
-      .where(and(eq(questionTranslations.questionId, id), eq(questionTranslations.lang, 'hi')))
-  )[0];
+const idOf = (start: string) => questionIdByText(t.app.db, start);
+const hiRow = (id: string) => hindiRow(t.app.db, id);
 const hiOf = async (headers: Headers, id: string) => {
   const { data } = (await getAs(t.app, headers, editUrl(id))).json();
   const { lang, text, options, explanation, hints, passage } = data.translations[0];

@@ -1,10 +1,11 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, questions, questionTranslations } from '../src/db/schema.js';
+import { auditLog, questionTranslations } from '../src/db/schema.js';
 import { importFile } from '../src/services/catalogue/import-service.js';
 import { fixture } from './fixtures/import/bank.js';
 import { useTestApp } from './helpers/app.js';
 import { createStaff } from './helpers/console.js';
+import { hindiRow, questionIdByText } from './helpers/question-edit.js';
 import {
   aiEnv,
   reply,
@@ -29,20 +30,8 @@ beforeAll(async () => {
 });
 
 const asked = (request: RecordedRequest) => request.body.messages.at(-1)!.content;
-const idOf = async (start: string) =>
-  (
-    await t.app.db
-      .select()
-      .from(questions)
-      .where(like(questions.text, `${start}%`))
-  )[0]!.id;
-const hiRow = async (id: string) =>
-  (
-    await t.app.db
-      .select()
-      .from(questionTranslations)
-      .where(and(eq(questionTranslations.questionId, id), eq(questionTranslations.lang, 'hi')))
-  )[0];
+const idOf = (start: string) => questionIdByText(t.app.db, start);
+const hiRow = (id: string) => hindiRow(t.app.db, id);
 const scalarHindi = () =>
   reply.json({
     text: 'इनमें से कौन-सी अदिश राशि है?',

@@ -1,4 +1,7 @@
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../src/db/client.js';
+import { questions, questionTranslations } from '../../src/db/schema.js';
 import { insertCatalogue, type TestCatalogue } from './catalogue.js';
 
 /** The console's question editor as tests call it (docs/question-bank.md#editing). */
@@ -9,6 +12,23 @@ export const getAs = (app: FastifyInstance, headers: Headers, url: string) =>
   app.inject({ method: 'GET', url, headers });
 export const putEdit = (app: FastifyInstance, headers: Headers, id: string, payload: object) =>
   app.inject({ method: 'PUT', url: editUrl(id), headers, payload });
+
+/** The id of the question whose text starts with `start`. */
+export const questionIdByText = async (db: Db, start: string) =>
+  (
+    await db
+      .select()
+      .from(questions)
+      .where(like(questions.text, `${start}%`))
+  )[0]!.id;
+/** A question's stored Hindi translation row, if any. */
+export const hindiRow = async (db: Db, id: string) =>
+  (
+    await db
+      .select()
+      .from(questionTranslations)
+      .where(and(eq(questionTranslations.questionId, id), eq(questionTranslations.lang, 'hi')))
+  )[0];
 
 /** One subject with one single-correct question on lenses, in a topic-less place. */
 export async function oneQuestion(app: FastifyInstance): Promise<{ c: TestCatalogue; id: string }> {
